@@ -1,0 +1,21 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import globals from 'globals';
+
+export default tseslint.config(
+  { ignores: ['out/**', 'dist/**', 'release/**', 'node_modules/**', 'resources/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      // The engine must load under plain Node: only the Electron shell may import electron.
+      'no-restricted-imports': ['error', { paths: [{ name: 'electron', message: 'Only src-main/electron/ may import electron.' }] }],
+    },
+  },
+  {
+    files: ['src-main/electron/**', 'electron.vite.config.ts'],
+    rules: { 'no-restricted-imports': 'off' },
+  },
+);
