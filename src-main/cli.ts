@@ -1,0 +1,107 @@
+/**
+ * The headless command line: `serve` runs the engine and the local API under plain Node;
+ * `keys` creates, lists and revokes API keys of a data directory.
+ */
+import { Command, InvalidArgumentError, Option } from 'commander';
+import { API_SCOPES } from '../src-shared/api/scopes.js';
+import { openEngine } from './engine/engine.js';
+import { defaultDataDir, writeFirstApiKey } from './engine/data-dir.js';
+import { ApiError } from './engine/errors.js';
+import { DEFAULT_RATE_LIMIT_PER_MINUTE, startServer } from './http/server.js';
+
+function wholeNumber(max: number) {
+  return (value: string): number => {
+    if (!/^\d+$/.test(value) || Number(value) > max) throw new InvalidArgumentError(`expected a whole number from 0 to ${max}`);
+    return Number(value);
+  };
+}
+
+const dataDirOption = () => new Option('--data-dir <dir>', 'data directory').default(defaultDataDir());
+
+const program = new Command('fieldsizer').description('Fieldsizer engine and local service API, headless').showHelpAfterError();
+
+program
+  .command('serve')
+  .description('run the engine and serve the API on 127.0.0.1')
+  .addOption(dataDirOption())
+  .addOption(new Option('--port <port>', 'port to listen on (0 = any free port)').default(8737).argParser(wholeNumber(65535)))
+  .addOption(
+    new Option('--rate-limit <n>', 'requests per minute per key (0 = no limit)').default(DEFAULT_RATE_LIMIT_PER_MINUTE).argParser(wholeNumber(1e9)),
+  )
+  .option('--log', 'log every request')
+  .action(async (options: { dataDir: string; port: number; rateLimit: number; log?: boolean }) => {
+    const started = performance.now();
+    const engine = await openEngine({ dataDir: options.dataDir });
+    const keyFile = await writeFirstApiKey(engine);
+    if (engine.firstStart) {
+      console.log(`created ${engine.store.file} with the embedded data set in ${Math.round(performance.now() - started)} ms`);
+    }
+    if (keyFile) console.log(`an API key with every scope was written to ${keyFile}`);
+    const server = await startServer(engine, options.port, { rateLimitPerMinute: options.rateLimit, logger: options.log ?? false });
+    console.log(`listening on ${server.url}`);
+    const stop = async (signal: string) => {
+      console.log(`${signal}: stopping`);
+      await server.close();
+      await engine.close();
+      process.exit(0);
+    };
+    process.once('SIGINT', () => void stop('SIGINT'));
+    process.once('SIGTERM', () => void stop('SIGTERM'));
+  });
+
+const keys = program.command('keys').description('manage API keys of a data directory');
+
+keys
+  .command('create')
+  .description('create a key; it is printed once and cannot be shown again')
+  .addOption(dataDirOption())
+  .requiredOption('--name <name>', 'what the key is for')
+  .addOption(new Option('--scopes <scopes>', `comma-separated: ${API_SCOPES.join(', ')} or all`).default('all'))
+  .action(async (options: { dataDir: string; name: string; scopes: string }) => {
+    const engine = await openEngine({ dataDir: options.dataDir });
+    try {
+      const created = await engine.apiKeys.create(options.name, options.scopes.split(',').map((s) => s.trim()).filter(Boolean));
+      console.log(`key ${created.id} (${created.name}), scopes ${created.scopes.join(', ')}:`);
+      console.log(created.key);
+    } finally {
+      await engine.close();
+    }
+  });
+
+keys
+  .command('list')
+  .description('list keys (never the secrets)')
+  .addOption(dataDirOption())
+  .action(async (options: { dataDir: string }) => {
+    const engine = await openEngine({ dataDir: options.dataDir });
+    try {
+      const rows = await engine.apiKeys.list();
+      if (rows.length === 0) console.log('no keys');
+      for (const k of rows) {
+        const state = k.revoked_at ? `revoked ${k.revoked_at}` : `last used ${k.last_used_at ?? 'never'}`;
+        console.log(`${k.id}\t${k.prefix}…\t${k.name}\t${k.scopes.join(',')}\tcreated ${k.created_at}\t${state}`);
+      }
+    } finally {
+      await engine.close();
+    }
+  });
+
+keys
+  .command('revoke')
+  .description('revoke a key by id')
+  .addOption(dataDirOption())
+  .argument('<id>', 'key id (see keys list)', wholeNumber(Number.MAX_SAFE_INTEGER))
+  .action(async (id: number, options: { dataDir: string }) => {
+    const engine = await openEngine({ dataDir: options.dataDir });
+    try {
+      await engine.apiKeys.revoke(id);
+      console.log(`key ${id} revoked`);
+    } finally {
+      await engine.close();
+    }
+  });
+
+program.parseAsync(process.argv).catch((error: unknown) => {
+  console.error(error instanceof ApiError || error instanceof Error ? `error: ${error.message}` : error);
+  process.exit(1);
+});

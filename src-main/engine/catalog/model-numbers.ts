@@ -1,0 +1,55 @@
+/**
+ * How `/products/:model-number` finds a product. Model numbers are not unique (a legacy and a
+ * current product can share one) and configurable families carry placeholders (X, Y, Z) for the
+ * digits their options fix, so a request is resolved in tiers, stopping at the first that matches:
+ *   1. a product whose part number is exactly the model number;
+ *   2. a product whose base model number is the model number;
+ *   3. a family whose part number pattern matches (4080-XXX-01 matches 4080-015-01).
+ * `store_id` narrows the tier; when more than one product is left the request is ambiguous (409).
+ */
+import type { Kysely } from 'kysely';
+import type { Database } from '../../store/schema.js';
+import { ApiError, notFound } from '../errors.js';
+import type { TypeTree } from './product-types.js';
+import type { ProductRow } from './render-product.js';
+
+const PLACEHOLDER = /[XYZ]/;
+
+export function matchesFamilyPattern(pattern: string, modelNumber: string): boolean {
+  if (pattern.length !== modelNumber.length || !PLACEHOLDER.test(pattern)) return false;
+  for (let i = 0; i < pattern.length; i++) {
+    const p = pattern[i]!;
+    const m = modelNumber[i]!;
+    if (p === 'X' || p === 'Y' || p === 'Z') {
+      if (!/[0-9A-Z]/.test(m)) return false;
+    } else if (p !== m) return false;
+  }
+  return true;
+}
+
+export async function resolveModelNumber(db: Kysely<Database>, types: TypeTree, modelNumber: string, storeId: string | undefined): Promise<ProductRow> {
+  const visible = () => db.selectFrom('products').selectAll().where('type_id', 'in', types.publishedIds()).orderBy('id');
+  const tiers: Array<() => Promise<ProductRow[]>> = [
+    () => visible().where('part_number', '=', modelNumber).execute(),
+    () => visible().where('base_part_number', '=', modelNumber).execute(),
+    async () => {
+      const families = await visible()
+        .where((eb) => eb.or(['X', 'Y', 'Z'].map((c) => eb('part_number', 'like', `%${c}%`))))
+        .where((eb) => eb(eb.fn('length', ['part_number']), '=', modelNumber.length))
+        .execute();
+      return families.filter((p) => matchesFamilyPattern(p.part_number, modelNumber));
+    },
+  ];
+  for (const tier of tiers) {
+    const found = await tier();
+    if (found.length === 0) continue;
+    const candidates = storeId === undefined ? found : found.filter((p) => p.store_id === storeId);
+    if (candidates.length === 1) return candidates[0]!;
+    if (candidates.length === 0) {
+      throw notFound(`No product with model number "${modelNumber}" has store_id "${storeId}".`, 'store_id');
+    }
+    const list = candidates.map((p) => `${p.name} (store_id ${p.store_id ?? 'none'})`).join(', ');
+    throw new ApiError(409, 'ambiguous_model_number', `Model number "${modelNumber}" matches ${candidates.length} products: ${list}. Add store_id to choose one.`, 'store_id');
+  }
+  throw notFound(`No product with model number "${modelNumber}".`, 'modelNumber');
+}

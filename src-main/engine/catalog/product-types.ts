@@ -1,0 +1,73 @@
+/** Product types and which of them are published (spec §2.4). */
+import type { Kysely, Selectable } from 'kysely';
+import type { ProductType, ProductTypeRef } from '../../../src-shared/api/catalog.js';
+import type { Database, ProductTypesTable } from '../../store/schema.js';
+import { apiDate, PLACEHOLDER_IMAGE } from '../format.js';
+
+type TypeRow = Selectable<ProductTypesTable>;
+
+/** All product types with their published state worked out: a type is published when it and all its ancestors are active. */
+export class TypeTree {
+  private constructor(
+    private readonly byId: Map<number, TypeRow>,
+    private readonly published: Set<number>,
+  ) {}
+
+  static async load(db: Kysely<Database>): Promise<TypeTree> {
+    const rows = await db.selectFrom('product_types').selectAll().orderBy('name').execute();
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    const published = new Set<number>();
+    const isPublished = (row: TypeRow, depth = 0): boolean => {
+      if (row.active !== 1 || depth > rows.length) return false;
+      const parent = row.parent_id === null ? undefined : byId.get(row.parent_id);
+      return parent === undefined ? true : isPublished(parent, depth + 1);
+    };
+    for (const row of rows) if (isPublished(row)) published.add(row.id);
+    return new TypeTree(byId, published);
+  }
+
+  isPublished(id: number): boolean {
+    return this.published.has(id);
+  }
+
+  publishedIds(): number[] {
+    return [...this.published];
+  }
+
+  name(id: number): string {
+    return this.byId.get(id)?.name ?? '';
+  }
+
+  byKey(key: string): TypeRow | undefined {
+    for (const row of this.byId.values()) if (row.key === key) return row;
+    return undefined;
+  }
+
+  /** Published types, ordered by name. */
+  list(): TypeRow[] {
+    return [...this.byId.values()].filter((r) => this.published.has(r.id));
+  }
+
+  ref(row: TypeRow): ProductTypeRef {
+    return {
+      object: 'product-type',
+      url: `/product-types/${encodeURIComponent(row.key)}`,
+      name: row.name,
+      key: row.key,
+      active: row.active === 1,
+      image: row.image ?? PLACEHOLDER_IMAGE,
+      created: apiDate(row.created),
+      last_updated: apiDate(row.last_updated),
+    };
+  }
+
+  render(row: TypeRow): ProductType {
+    const parent = row.parent_id === null ? undefined : this.byId.get(row.parent_id);
+    const children = [...this.byId.values()].filter((r) => r.parent_id === row.id && this.published.has(r.id));
+    return {
+      ...this.ref(row),
+      parent: parent ? this.ref(parent) : null,
+      types: children.map((c) => this.ref(c)),
+    };
+  }
+}

@@ -1,0 +1,52 @@
+/**
+ * Who may talk to the local API: only requests addressed to 127.0.0.1 / localhost on our own
+ * port (a page on another site cannot reach us through DNS rebinding), and only with a key whose
+ * scopes cover the data type of the route.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ApiScope } from '../../src-shared/api/scopes.js';
+import type { ApiKeyService } from '../engine/api-keys.js';
+import { ApiError } from '../engine/errors.js';
+import { sendError } from './errors.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The data type a route serves; routes without one (the API description) need no key. */
+    scope?: ApiScope;
+  }
+}
+
+export function allowedHosts(port: number): Set<string> {
+  return new Set([`127.0.0.1:${port}`, `localhost:${port}`]);
+}
+
+export function installAuth(app: FastifyInstance, keys: ApiKeyService, port: () => number): void {
+  let hosts = new Set<string>();
+  let hostsPort = -1;
+  app.addHook('onRequest', async (request, reply) => {
+    if (hostsPort !== port()) {
+      hostsPort = port();
+      hosts = allowedHosts(hostsPort);
+    }
+    const host = (request.headers.host ?? '').toLowerCase();
+    if (!hosts.has(host)) {
+      return sendError(reply, new ApiError(403, 'forbidden_host', `Requests must be addressed to 127.0.0.1:${hostsPort} or localhost:${hostsPort}.`));
+    }
+    const scope = request.routeOptions.config.scope;
+    if (!scope) return;
+    const header = request.headers.authorization;
+    const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
+    if (!match) {
+      reply.header('WWW-Authenticate', 'Bearer');
+      return sendError(reply, new ApiError(401, 'missing_api_key', 'Send an API key as "Authorization: Bearer <key>".'));
+    }
+    const scopes = await keys.authenticate(match[1]!);
+    if (!scopes) {
+      reply.header('WWW-Authenticate', 'Bearer error="invalid_token"');
+      return sendError(reply, new ApiError(401, 'invalid_api_key', 'The API key is unknown or has been revoked.'));
+    }
+    if (!scopes.has(scope)) {
+      return sendError(reply, new ApiError(403, 'insufficient_scope', `This API key may not read ${scope}; it needs the "${scope}" scope.`));
+    }
+  });
+}

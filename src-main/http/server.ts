@@ -1,0 +1,92 @@
+/**
+ * The local HTTP server: the full service API on 127.0.0.1, for the app's own browser mode and
+ * for other tools on the machine (estimating sheets, CAD plug-ins, scripts).
+ */
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifySwagger from '@fastify/swagger';
+import fastifyRateLimit from '@fastify/rate-limit';
+import { jsonSchemaTransform, jsonSchemaTransformObject, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Engine } from '../engine/engine.js';
+import { installAuth } from './auth.js';
+import { installErrorHandling } from './errors.js';
+import { parseQueryString } from './query.js';
+import { catalogRoutes } from './routes/catalog-routes.js';
+import { territoryRoutes } from './routes/territory-routes.js';
+import { metaRoutes } from './routes/meta-routes.js';
+
+export interface ServerOptions {
+  /** Requests a key may make per minute; 0 turns the limit off. */
+  rateLimitPerMinute?: number;
+  /** Largest accepted request body in bytes. */
+  bodyLimit?: number;
+  logger?: boolean;
+}
+
+export const DEFAULT_RATE_LIMIT_PER_MINUTE = 120_000;
+export const DEFAULT_BODY_LIMIT = 1024 * 1024;
+
+export async function buildServer(engine: Engine, options: ServerOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
+    routerOptions: { querystringParser: parseQueryString, ignoreTrailingSlash: true, maxParamLength: 200 },
+    // Requests are local and small; a client that stalls should not hold a socket forever.
+    requestTimeout: 30_000,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  // Response schemas document the API (OpenAPI) and are checked by the tests; serving uses plain
+  // JSON so fields kept from an upstream the schemas do not know are not dropped.
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+
+  installErrorHandling(app);
+  installAuth(app, engine.apiKeys, () => {
+    const address = app.server.address();
+    return typeof address === 'object' && address ? address.port : 0;
+  });
+
+  const perMinute = options.rateLimitPerMinute ?? DEFAULT_RATE_LIMIT_PER_MINUTE;
+  if (perMinute > 0) {
+    await app.register(fastifyRateLimit, {
+      max: perMinute,
+      timeWindow: 60_000,
+      hook: 'preHandler',
+      keyGenerator: (request) => request.headers.authorization ?? request.ip,
+    });
+  }
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Fieldsizer local service API',
+        version: '1.0.0',
+        description: 'The sizing, product catalog and territory service, served locally by Fieldsizer. See docs/api.md for conventions.',
+      },
+      components: { securitySchemes: { apiKey: { type: 'http', scheme: 'bearer' } } },
+      security: [{ apiKey: [] }],
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+
+  await app.register(metaRoutes(app));
+  await app.register(catalogRoutes(engine));
+  await app.register(territoryRoutes(engine));
+  return app;
+}
+
+export interface RunningServer {
+  app: FastifyInstance;
+  port: number;
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Listens on 127.0.0.1 only; port 0 picks a free port. */
+export async function startServer(engine: Engine, port: number, options: ServerOptions = {}): Promise<RunningServer> {
+  const app = await buildServer(engine, options);
+  await app.listen({ host: '127.0.0.1', port });
+  const address = app.server.address();
+  const actual = typeof address === 'object' && address ? address.port : port;
+  return { app, port: actual, url: `http://127.0.0.1:${actual}`, close: () => app.close() };
+}

@@ -1,0 +1,14 @@
+/**
+ * Migrations supplied in code rather than read from a folder, so they survive bundling into the
+ * Electron main process. Add new steps at the end; never edit a released one.
+ */
+import type { Migration, MigrationProvider } from 'kysely';
+import * as m0001 from './0001-catalog-and-territories.js';
+
+const migrations: Record<string, Migration> = {
+  '0001-catalog-and-territories': m0001,
+};
+
+export const inCodeMigrations: MigrationProvider = {
+  getMigrations: async () => migrations,
+};

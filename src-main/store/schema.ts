@@ -1,0 +1,221 @@
+/**
+ * The typed shape of the SQLite store, for Kysely. Column names follow the API where they can.
+ * Every synced table carries `origin` (embedded | upstream | local) and `extra` (JSON of fields
+ * the upstream sent that this version does not know, served back unchanged).
+ */
+import type { Generated } from 'kysely';
+
+export type Origin = 'embedded' | 'upstream' | 'local';
+/** SQLite booleans. */
+export type Bool = 0 | 1;
+
+interface SyncColumns {
+  origin: Origin;
+  extra: string;
+}
+
+export interface MetaTable {
+  key: string;
+  value: string;
+}
+
+export interface ApiKeysTable {
+  id: Generated<number>;
+  name: string;
+  /** First characters of the key, shown in listings so a key can be recognised. */
+  prefix: string;
+  /** SHA-256 of the whole key; the key itself is never stored. */
+  secret_hash: string;
+  /** JSON array of scopes. */
+  scopes: string;
+  created_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+}
+
+export interface ProductTypesTable extends SyncColumns {
+  id: Generated<number>;
+  key: string;
+  name: string;
+  active: Bool;
+  image: string | null;
+  parent_id: number | null;
+  /** ISO dates (YYYY-MM-DD); the API formats them. */
+  created: string;
+  last_updated: string | null;
+}
+
+export interface ProductsTable extends SyncColumns {
+  id: number;
+  part_number: string;
+  store_id: string | null;
+  parent_store_id: string | null;
+  name: string;
+  short_name: string;
+  /** Primary type; the product is visible when this type is published. */
+  type_id: number;
+  is_base_model: Bool;
+  base_part_number: string;
+  description: string;
+  short_description: string | null;
+  market_specific_description: string | null;
+  created: string;
+  last_updated: string | null;
+  list_price: number;
+  retail_multiplier: number;
+  wholesale_multiplier: number;
+  processing_lead_time: number | null;
+  processing_threshold: number | null;
+  /** JSON of the seed's installation_options, or null. */
+  installation_options: string | null;
+  solids_gal: number | null;
+  solids_l: number | null;
+  liquid_gal: number | null;
+  liquid_l: number | null;
+  /** JSON {standard:{length,width,height,weight}, metric:{…}} in in/lbs and cm/kg, or null. */
+  base_dimensions: string | null;
+  shipping_dimensions: string | null;
+  /** JSON {primary, dimension}: image sets or null. */
+  images: string;
+  /** JSON of the document links. */
+  documents: string;
+  /** Figures invented for the demo data set rather than taken from manufacturer data. */
+  is_demo: Bool;
+  /** JSON of manufacturer facts the API has no field for (e.g. manway_access_ports); not served. */
+  details: string;
+}
+
+export interface ProductTypeLinksTable {
+  product_id: number;
+  type_id: number;
+}
+
+export interface ProductRatingsTable {
+  product_id: number;
+  position: number;
+  flow_gpm: number;
+  flow_lps: number;
+  grease_lbs: number;
+  grease_kg: number;
+  grease_gal: number;
+  grease_l: number;
+  label: string | null;
+  efficiency_99: Bool;
+}
+
+export interface OptionsTable {
+  id: number;
+  name: string;
+  price: number | null;
+  option_type: string;
+  description: string | null;
+  store_id: string | null;
+}
+
+/** The options whose combination defines a product variant. */
+export interface ProductOptionsTable {
+  product_id: number;
+  option_id: number;
+  position: number;
+}
+
+export type ProductLinkKind = 'accessory' | 'related' | 'compatible';
+
+export interface ProductLinksTable {
+  product_id: number;
+  linked_id: number;
+  kind: ProductLinkKind;
+  component: Bool;
+  position: number;
+}
+
+export interface ProductCertificationsTable {
+  product_id: number;
+  position: number;
+  name: string;
+  link: string | null;
+  type: string;
+}
+
+export interface CollectionsTable extends SyncColumns {
+  id: Generated<number>;
+  key: string;
+  name: string;
+  image: string | null;
+}
+
+export interface CollectionItemsTable {
+  collection_id: number;
+  product_id: number;
+  position: number;
+}
+
+export interface StatesTable {
+  code: string;
+  name: string;
+  fips: string;
+  /** Normalised name for matching (see text-match.ts). */
+  match_name: string;
+}
+
+export interface CountiesTable {
+  fips: string;
+  state_code: string;
+  name: string;
+  base_name: string;
+  population: number;
+  match_name: string;
+  match_base: string;
+  /** 1 when the full name is "<base> County", so "Baltimore" means Baltimore County, not Baltimore city. */
+  is_county: Bool;
+}
+
+export interface ZipCodesTable {
+  zip: string;
+  state_code: string;
+  city: string;
+  population: number | null;
+  /** The county holding most of the zip's addresses; it decides the zip's territory. */
+  main_county_fips: string;
+}
+
+export interface ZipCountiesTable {
+  zip: string;
+  county_fips: string;
+  weight: number;
+}
+
+export interface TerritoriesTable extends SyncColumns {
+  id: number;
+  code: string;
+  name: string | null;
+  rep_firm: string;
+  manager_name: string;
+  manager_email: string | null;
+}
+
+export interface TerritoryCountiesTable {
+  county_fips: string;
+  territory_id: number;
+}
+
+export interface Database {
+  meta: MetaTable;
+  api_keys: ApiKeysTable;
+  product_types: ProductTypesTable;
+  products: ProductsTable;
+  product_type_links: ProductTypeLinksTable;
+  product_ratings: ProductRatingsTable;
+  options: OptionsTable;
+  product_options: ProductOptionsTable;
+  product_links: ProductLinksTable;
+  product_certifications: ProductCertificationsTable;
+  collections: CollectionsTable;
+  collection_items: CollectionItemsTable;
+  states: StatesTable;
+  counties: CountiesTable;
+  zip_codes: ZipCodesTable;
+  zip_counties: ZipCountiesTable;
+  territories: TerritoriesTable;
+  territory_counties: TerritoryCountiesTable;
+}

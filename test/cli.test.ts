@@ -1,0 +1,81 @@
+/** The headless command line as a user runs it: `serve` in a child process, `keys` commands. */
+import { spawn, execFile, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { territory } from '../src-shared/api/territories.js';
+import { tempDir } from './helpers/api-server.js';
+
+const root = path.resolve(import.meta.dirname, '..');
+const tsx = path.join(root, 'node_modules/.bin/tsx');
+const cli = path.join(root, 'src-main/cli.ts');
+const run = promisify(execFile);
+
+function startServe(dataDir: string): Promise<{ child: ChildProcess; url: string; output: () => string }> {
+  const child = spawn(tsx, [cli, 'serve', '--data-dir', dataDir, '--port', '0'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`serve did not start:\n${output}`)), 60_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve({ child, url: match[1]!, output: () => output });
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.on('exit', (code) => reject(new Error(`serve exited with ${code}:\n${output}`)));
+  });
+}
+
+describe('npm run serve', () => {
+  const dataDir = tempDir();
+  let server: Awaited<ReturnType<typeof startServe>>;
+  beforeAll(async () => {
+    server = await startServe(dataDir);
+  });
+  afterAll(() => {
+    server?.child.kill('SIGTERM');
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('creates the store and a private key file on first start and says where', () => {
+    const keyFile = path.join(dataDir, 'api-key');
+    expect(server.output()).toContain(`written to ${keyFile}`);
+    expect(fs.statSync(keyFile).mode & 0o777).toBe(0o600);
+    expect(fs.existsSync(path.join(dataDir, 'fieldsizer.db'))).toBe(true);
+  });
+
+  it('answers with real data using that key', async () => {
+    const key = fs.readFileSync(path.join(dataDir, 'api-key'), 'utf8').trim();
+    const res = await fetch(`${server.url}/territory?state=IL&county=Cook`, { headers: { authorization: `Bearer ${key}` } });
+    expect(res.status).toBe(200);
+    expect(territory.parse(await res.json()).counties).toContain('Cook County, IL');
+  });
+});
+
+describe('npm run keys', () => {
+  it('creates a key with chosen scopes, lists it without the secret, and revokes it', async () => {
+    const dataDir = tempDir();
+    try {
+      const created = await run(tsx, [cli, 'keys', 'create', '--data-dir', dataDir, '--name', 'estimating sheet', '--scopes', 'catalog,territories'], { cwd: root });
+      const key = created.stdout.trim().split('\n').pop()!;
+      expect(key).toMatch(/^fsk_[A-Za-z0-9_-]{32}$/);
+      const listed = await run(tsx, [cli, 'keys', 'list', '--data-dir', dataDir], { cwd: root });
+      expect(listed.stdout).toContain('estimating sheet');
+      expect(listed.stdout).toContain('catalog,territories');
+      expect(listed.stdout).not.toContain(key);
+      const id = /^(\d+)\t.*estimating sheet/m.exec(listed.stdout)![1]!;
+      await run(tsx, [cli, 'keys', 'revoke', id, '--data-dir', dataDir], { cwd: root });
+      expect((await run(tsx, [cli, 'keys', 'list', '--data-dir', dataDir], { cwd: root })).stdout).toMatch(/estimating sheet.*revoked/);
+      await expect(run(tsx, [cli, 'keys', 'create', '--data-dir', dataDir, '--name', 'x', '--scopes', 'bogus'], { cwd: root })).rejects.toMatchObject({
+        stderr: expect.stringContaining('Unknown scope "bogus"'),
+      });
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});

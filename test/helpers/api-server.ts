@@ -1,0 +1,65 @@
+/** Starts the real engine and HTTP server on 127.0.0.1, port 0, over a fresh data directory. */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { openEngine, type Engine } from '../../src-main/engine/engine.js';
+import { writeFirstApiKey } from '../../src-main/engine/data-dir.js';
+import { startServer, type RunningServer, type ServerOptions } from '../../src-main/http/server.js';
+
+export interface TestServer {
+  engine: Engine;
+  server: RunningServer;
+  dataDir: string;
+  /** The key with every scope written on first start. */
+  key: string;
+  get(pathAndQuery: string, init?: { key?: string | null; headers?: Record<string, string> }): Promise<TestResponse>;
+  request(method: string, pathAndQuery: string, init?: { key?: string | null; headers?: Record<string, string>; body?: string }): Promise<TestResponse>;
+  close(): Promise<void>;
+}
+
+export interface TestResponse {
+  status: number;
+  headers: Headers;
+  body: unknown;
+  text: string;
+}
+
+export function tempDir(prefix = 'fieldsizer-test-'): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+}
+
+export async function startTestServer(options: ServerOptions = {}): Promise<TestServer> {
+  const dataDir = tempDir();
+  const engine = await openEngine({ dataDir });
+  const keyFile = await writeFirstApiKey(engine);
+  const key = fs.readFileSync(keyFile!, 'utf8').trim();
+  const server = await startServer(engine, 0, options);
+  const request: TestServer['request'] = async (method, pathAndQuery, init = {}) => {
+    const headers: Record<string, string> = { ...(init.headers ?? {}) };
+    const useKey = init.key === undefined ? key : init.key;
+    if (useKey !== null) headers.authorization = `Bearer ${useKey}`;
+    if (init.body !== undefined && !('content-type' in headers)) headers['content-type'] = 'application/json';
+    const response = await fetch(server.url + pathAndQuery, { method, headers, body: init.body });
+    const text = await response.text();
+    let body: unknown = undefined;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      body = undefined;
+    }
+    return { status: response.status, headers: response.headers, body, text };
+  };
+  return {
+    engine,
+    server,
+    dataDir,
+    key,
+    request,
+    get: (p, init) => request('GET', p, init),
+    async close() {
+      await server.close();
+      await engine.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
