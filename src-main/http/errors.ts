@@ -49,6 +49,13 @@ function frameworkError(error: FastifyError): ApiError | null {
   return null;
 }
 
+/** Errors Fastify raises before routing: a malformed URL, a path parameter too long. */
+export function frameworkRequestError(error: FastifyError): ApiError {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return new ApiError(414, 'uri_too_long', 'The request path is too long.');
+  if (error.code === 'FST_ERR_BAD_URL') return new ApiError(400, 'bad_request', 'The request path is not a valid URL (bad percent-encoding).');
+  return frameworkError(error) ?? new ApiError(400, 'bad_request', error.message);
+}
+
 export function sendError(reply: FastifyReply, error: ApiError): FastifyReply {
   return reply.code(error.status).type('application/json; charset=utf-8').send(error.toBody());
 }

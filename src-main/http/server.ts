@@ -8,7 +8,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import { jsonSchemaTransform, jsonSchemaTransformObject, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Engine } from '../engine/engine.js';
 import { installAuth } from './auth.js';
-import { installErrorHandling } from './errors.js';
+import { frameworkRequestError, installErrorHandling, sendError } from './errors.js';
 import { parseQueryString } from './query.js';
 import { catalogRoutes } from './routes/catalog-routes.js';
 import { territoryRoutes } from './routes/territory-routes.js';
@@ -29,7 +29,8 @@ export async function buildServer(engine: Engine, options: ServerOptions = {}): 
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
-    routerOptions: { querystringParser: parseQueryString, ignoreTrailingSlash: true, maxParamLength: 200 },
+    routerOptions: { querystringParser: parseQueryString, ignoreTrailingSlash: true, maxParamLength: 1000 },
+    frameworkErrors: (error, _request, reply) => sendError(reply, frameworkRequestError(error)),
     // Requests are local and small; a client that stalls should not hold a socket forever.
     requestTimeout: 30_000,
   }).withTypeProvider<ZodTypeProvider>();

@@ -37,6 +37,7 @@ const table: { name: string; method?: string; path: string; body?: string; heade
   { name: 'unknown store_id', path: '/products/4055-007-02?store_id=1', status: 404, code: 'not_found', param: 'store_id' },
   { name: 'empty store_id', path: '/products/4055-007-02?store_id=', status: 400, code: 'invalid_parameter', param: 'store_id' },
   { name: 'overlong model number', path: `/products/${'A'.repeat(300)}`, status: 400, code: 'invalid_parameter' },
+  { name: 'path parameter over 1,000 characters', path: `/products/${'A'.repeat(1200)}`, status: 414, code: 'uri_too_long' },
   { name: 'percent-encoding garbage', path: '/products/%E0%A4%A', status: 400, code: 'bad_request' },
   { name: 'empty only[] filter value', path: '/collections?only[]=', status: 400, code: 'invalid_parameter', param: 'only.0' },
 ];
