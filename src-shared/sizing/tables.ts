@@ -1,0 +1,431 @@
+/**
+ * Every table of research/sizing-methods.md as data, plus the engine's typical-fixture and
+ * menu-type libraries. Code reads these tables; it never repeats their numbers. Jurisdictions
+ * change tables, so a table is replaced here (or overridden through jurisdiction rules), never
+ * patched in code. "§n" refers to the section of sizing-methods.md a figure comes from.
+ */
+
+// ---------------------------------------------------------------------------------------------
+// §1 Fixture drainage
+// ---------------------------------------------------------------------------------------------
+
+/** Fixtures are never drained completely full: drainage load = volume × 0.75 (§1). */
+export const FIXTURE_LOAD_FACTOR = 0.75;
+
+/** Minutes over which the drainage load is spread, per drainage period (§1). */
+export const DRAINAGE_PERIOD_MINUTES = { 'one-minute': 1, 'two-minute': 2 } as const;
+export type DrainagePeriod = keyof typeof DRAINAGE_PERIOD_MINUTES;
+export const DRAINAGE_PERIODS = Object.keys(DRAINAGE_PERIOD_MINUTES) as DrainagePeriod[];
+
+/**
+ * The manufacturer (Watts) diversity rule (§1): 100 % of the largest fixture flow, 50 % of the
+ * second, 25 % of every other. Index = rank of the flow (0 = largest); the last weight repeats.
+ */
+export const DIVERSITY_WEIGHTS = [1, 0.5, 0.25] as const;
+
+/** Some codes cap total connected fixture capacity at 2.5 × the interceptor's rated GPM (§1, IPC). */
+export const IPC_FIXTURE_CAPACITY_CAP_FACTOR = 2.5;
+
+/** ¾ in hose bib flow range (§1); the upper end is used as the typical wok-station spout flow. */
+export const HOSE_BIB_GPM = { low: 1.5, high: 2.0 } as const;
+
+// ---------------------------------------------------------------------------------------------
+// §2 Pipe size → flow (UPC chapter 10, ¼ in/ft slope, n = 0.012)
+// ---------------------------------------------------------------------------------------------
+
+export interface PipeSizeRow {
+  pipe_in: number;
+  full_flow_gpm: number;
+  hgi_one_minute_gpm: number;
+  hgi_two_minute_gpm: number;
+}
+
+export const PIPE_SIZE_TABLE: readonly PipeSizeRow[] = [
+  { pipe_in: 2, full_flow_gpm: 20, hgi_one_minute_gpm: 20, hgi_two_minute_gpm: 10 },
+  { pipe_in: 3, full_flow_gpm: 60, hgi_one_minute_gpm: 75, hgi_two_minute_gpm: 35 },
+  { pipe_in: 4, full_flow_gpm: 125, hgi_one_minute_gpm: 150, hgi_two_minute_gpm: 75 },
+  { pipe_in: 5, full_flow_gpm: 230, hgi_one_minute_gpm: 250, hgi_two_minute_gpm: 125 },
+  { pipe_in: 6, full_flow_gpm: 375, hgi_one_minute_gpm: 500, hgi_two_minute_gpm: 250 },
+];
+
+/** The project's pipe size when none is entered (§2, service-api 2.3). */
+export const DEFAULT_PIPE_SIZE_IN = 4;
+
+// ---------------------------------------------------------------------------------------------
+// §3 Hydromechanical interceptor (HGI) ratings
+// ---------------------------------------------------------------------------------------------
+
+/** PDI-G101 / ASME A112.14.3: at least 2 lb grease retained per GPM of rated flow (§3). */
+export const HGI_MIN_GREASE_LBS_PER_GPM = 2;
+/** … and 90 % average separation efficiency (§3). */
+export const HGI_MIN_AVERAGE_EFFICIENCY = 0.9;
+
+export interface StandardHgiSize {
+  flow_gpm: number;
+  min_grease_lbs: number;
+  source: 'PDI' | 'IPC';
+}
+
+/** Standard HGI sizes, ascending: PDI sizes and the sizes IPC table 1003.3.5.1 adds (§3). */
+export const STANDARD_HGI_SIZES: readonly StandardHgiSize[] = [
+  { flow_gpm: 4, min_grease_lbs: 8, source: 'PDI' },
+  { flow_gpm: 6, min_grease_lbs: 12, source: 'IPC' },
+  { flow_gpm: 7, min_grease_lbs: 14, source: 'PDI' },
+  { flow_gpm: 9, min_grease_lbs: 18, source: 'IPC' },
+  { flow_gpm: 10, min_grease_lbs: 20, source: 'PDI' },
+  { flow_gpm: 12, min_grease_lbs: 24, source: 'IPC' },
+  { flow_gpm: 14, min_grease_lbs: 28, source: 'IPC' },
+  { flow_gpm: 15, min_grease_lbs: 30, source: 'PDI' },
+  { flow_gpm: 18, min_grease_lbs: 36, source: 'IPC' },
+  { flow_gpm: 20, min_grease_lbs: 40, source: 'PDI' },
+  { flow_gpm: 25, min_grease_lbs: 50, source: 'PDI' },
+  { flow_gpm: 35, min_grease_lbs: 70, source: 'PDI' },
+  { flow_gpm: 50, min_grease_lbs: 100, source: 'PDI' },
+  { flow_gpm: 75, min_grease_lbs: 150, source: 'IPC' },
+  { flow_gpm: 100, min_grease_lbs: 200, source: 'IPC' },
+];
+
+// ---------------------------------------------------------------------------------------------
+// §4 Gravity interceptors (GGI) by drainage fixture units (UPC table 1014.3.6)
+// ---------------------------------------------------------------------------------------------
+
+export interface DfuVolumeRow {
+  max_dfu: number;
+  volume_gal: number;
+}
+
+/** "DFU up to" → interceptor volume. Beyond the last row the table gives no answer. */
+export const UPC_GGI_DFU_TABLE: readonly DfuVolumeRow[] = [
+  { max_dfu: 8, volume_gal: 500 },
+  { max_dfu: 21, volume_gal: 750 },
+  { max_dfu: 35, volume_gal: 1000 },
+  { max_dfu: 90, volume_gal: 1250 },
+  { max_dfu: 172, volume_gal: 1500 },
+  { max_dfu: 216, volume_gal: 2000 },
+  { max_dfu: 307, volume_gal: 2500 },
+  { max_dfu: 342, volume_gal: 3000 },
+  { max_dfu: 428, volume_gal: 4000 },
+  { max_dfu: 576, volume_gal: 5000 },
+  { max_dfu: 720, volume_gal: 7500 },
+  { max_dfu: 2112, volume_gal: 10000 },
+  { max_dfu: 2640, volume_gal: 15000 },
+];
+
+/** The DFU table assumes 30 minutes of retention; fixtures with no DFU value add GPM × 30 (§4). */
+export const UPC_GRAVITY_RETENTION_MINUTES = 30;
+
+/** UPC DFU values used in kitchens (§4). */
+export const UPC_DFU = {
+  floor_drain: 2,
+  mop_or_service_sink: 3,
+  commercial_sink: 3,
+  commercial_food_waste_disposer: 3,
+  special_purpose_sink_1_5_in: 3,
+  special_purpose_sink_2_in: 4,
+  special_purpose_sink_3_in: 6,
+  lavatory_or_hand_sink: 1,
+  domestic_dishwasher: 2,
+} as const;
+
+// ---------------------------------------------------------------------------------------------
+// §5 Gravity interceptors by meals (UPC appendix H)
+// ---------------------------------------------------------------------------------------------
+
+export type KitchenService = 'commercial' | 'single-service';
+
+export const MEALS_METHOD = {
+  /** Meals per peak hour = seats × peak factor. */
+  peak_factor: { fast_food: 1.33, other: 1.0 },
+  /** Waste flow per meal (gal). */
+  waste_flow_gal: { with_dishwasher: 6, without_dishwasher: 5, single_service: 2, food_waste_disposer_extra: 1 },
+  /** Retention time (h). */
+  retention_hours: { commercial: 2.5, 'single-service': 1.5 } satisfies Record<KitchenService, number>,
+  /** Storage factor: commercial kitchens by hours of operation ("up to"), single-service flat. */
+  storage_factor_commercial: [
+    { max_hours: 8, factor: 1 },
+    { max_hours: 16, factor: 2 },
+    { max_hours: 24, factor: 3 },
+  ],
+  storage_factor_single_service: 1.5,
+} as const;
+
+// ---------------------------------------------------------------------------------------------
+// §6 Grease production
+// ---------------------------------------------------------------------------------------------
+
+export const MENU_TIERS = ['low', 'medium', 'high', 'very-high'] as const;
+export type MenuTier = (typeof MENU_TIERS)[number];
+
+export interface GreaseCoefficients {
+  no_fryer: { no_flatware: number; flatware: number };
+  fryer: { no_flatware: number; flatware: number };
+}
+
+/**
+ * Grease per meal (lb), four-tier calculator table (§6). How the four numbers of each tier are
+ * read: (no fryer, no flatware) / (no fryer, flatware) / (fryer, no flatware) / (fryer, flatware).
+ * Evidence from the same section:
+ *  - the simple model gives low 0.005 without flatware and 0.0065 with (flatware ≈ × 1.3): the
+ *    first two numbers .005/.007 are "low" without/with flatware (.0065 shown as .007);
+ *  - "a fryer moves a menu to the next tier": low's last two numbers .025/.033 are medium's
+ *    first two (medium 0.025 / 0.0325), and medium's last two .035/.046 are high's first two;
+ *  - high has no tier above it in the simple model, so high with a fryer stays .035/.046;
+ *  - very high without a fryer equals high; with a fryer .058/.075 keeps the × 1.3 flatware ratio.
+ * test/sizing/tables.test.ts checks this reading against the simple model.
+ */
+export const GREASE_PER_MEAL_LBS: Record<MenuTier, GreaseCoefficients> = {
+  low: { no_fryer: { no_flatware: 0.005, flatware: 0.007 }, fryer: { no_flatware: 0.025, flatware: 0.033 } },
+  medium: { no_fryer: { no_flatware: 0.025, flatware: 0.033 }, fryer: { no_flatware: 0.035, flatware: 0.046 } },
+  high: { no_fryer: { no_flatware: 0.035, flatware: 0.046 }, fryer: { no_flatware: 0.035, flatware: 0.046 } },
+  'very-high': { no_fryer: { no_flatware: 0.035, flatware: 0.046 }, fryer: { no_flatware: 0.058, flatware: 0.075 } },
+};
+
+/** The simple three-tier model of §6 (no fryer), kept to check the four-tier reading above. */
+export const SIMPLE_GREASE_PER_MEAL_LBS = {
+  low: { no_flatware: 0.005, flatware: 0.0065 },
+  medium: { no_flatware: 0.025, flatware: 0.0325 },
+  high: { no_flatware: 0.035, flatware: 0.0455 },
+} as const;
+export const FLATWARE_GREASE_FACTOR = 1.3;
+
+/** Grease density, inferred from manufacturer data: 70 lb = 9.59 gal; 1,895 lb = 259.6 gal (§6). */
+export const GREASE_LBS_PER_GALLON = 7.3;
+
+/** Periods the project reports grease for (service-api 2.3 `grease`). */
+export const GREASE_REPORT_DAYS = [30, 60, 90] as const;
+
+/**
+ * Pump-out: 30 to 90 days is the usual recommendation (§6). The engine never shows a cycle above
+ * 90 days even where a jurisdiction would allow more: grease and solids keep building up and many
+ * local rules require pumping at 25 % of the liquid depth.
+ */
+export const PUMP_OUT = {
+  usual_days: [30, 60, 90],
+  engine_max_days: 90,
+  grease_and_solids_depth_limit: 0.25,
+} as const;
+
+/**
+ * A gravity interceptor listed without a grease rating is taken to store grease up to the 25 %
+ * depth limit of its liquid capacity (§6, the common local pump-out rule).
+ */
+export const GRAVITY_GREASE_STORAGE_FRACTION = PUMP_OUT.grease_and_solids_depth_limit;
+
+// ---------------------------------------------------------------------------------------------
+// §7 Peer calculator: restaurant types in four grease tiers
+// ---------------------------------------------------------------------------------------------
+
+export interface MenuType {
+  key: string;
+  label: string;
+  tier: MenuTier;
+}
+
+/**
+ * About 30 restaurant types in four tiers (§7). The "very high" members are the ones §6 names
+ * (buffets, Chinese, deep-fried, full-fare Mexican, steak houses); the other placements are our
+ * classification by how much fat a menu cooks with, and can be changed here.
+ */
+export const MENU_TYPES: readonly MenuType[] = [
+  { key: 'coffee-shop', label: 'Coffee shop', tier: 'low' },
+  { key: 'bakery', label: 'Bakery', tier: 'low' },
+  { key: 'bagel-shop', label: 'Bagel shop', tier: 'low' },
+  { key: 'deli-sandwich', label: 'Deli / sandwich shop', tier: 'low' },
+  { key: 'ice-cream', label: 'Ice cream / frozen yogurt', tier: 'low' },
+  { key: 'juice-bar', label: 'Juice / smoothie bar', tier: 'low' },
+  { key: 'convenience-store', label: 'Convenience store', tier: 'low' },
+  { key: 'pizza', label: 'Pizza', tier: 'medium' },
+  { key: 'cafe-bistro', label: 'Café / bistro', tier: 'medium' },
+  { key: 'sushi-japanese', label: 'Sushi / Japanese', tier: 'medium' },
+  { key: 'thai', label: 'Thai', tier: 'medium' },
+  { key: 'indian', label: 'Indian', tier: 'medium' },
+  { key: 'mediterranean', label: 'Mediterranean / Middle Eastern', tier: 'medium' },
+  { key: 'italian', label: 'Italian', tier: 'medium' },
+  { key: 'seafood', label: 'Seafood', tier: 'medium' },
+  { key: 'school-cafeteria', label: 'School cafeteria', tier: 'medium' },
+  { key: 'hospital-cafeteria', label: 'Hospital / institutional cafeteria', tier: 'medium' },
+  { key: 'fast-food-burger', label: 'Fast food (burgers)', tier: 'high' },
+  { key: 'quick-service-mexican', label: 'Quick-service Mexican', tier: 'high' },
+  { key: 'family-diner', label: 'Family restaurant / diner', tier: 'high' },
+  { key: 'breakfast-house', label: 'Breakfast / pancake house', tier: 'high' },
+  { key: 'bar-and-grill', label: 'Bar and grill / pub', tier: 'high' },
+  { key: 'barbecue', label: 'Barbecue', tier: 'high' },
+  { key: 'casual-dining', label: 'Casual dining (American)', tier: 'high' },
+  { key: 'hotel-banquet', label: 'Hotel / banquet kitchen', tier: 'high' },
+  { key: 'buffet', label: 'Buffet', tier: 'very-high' },
+  { key: 'chinese', label: 'Chinese', tier: 'very-high' },
+  { key: 'fried-chicken', label: 'Fried chicken (deep-fried)', tier: 'very-high' },
+  { key: 'fish-and-chips', label: 'Fish and chips (deep-fried)', tier: 'very-high' },
+  { key: 'full-service-mexican', label: 'Full-fare Mexican', tier: 'very-high' },
+  { key: 'steakhouse', label: 'Steak house', tier: 'very-high' },
+];
+
+// ---------------------------------------------------------------------------------------------
+// Typical kitchen fixtures
+// ---------------------------------------------------------------------------------------------
+
+export const FIXTURE_KINDS = [
+  'three-compartment-sink',
+  'two-compartment-sink',
+  'one-compartment-sink',
+  'prep-sink',
+  'hand-sink',
+  'mop-sink',
+  'floor-drain',
+  'floor-sink',
+  'dishwasher',
+  'pre-rinse-sprayer',
+  'food-waste-disposer',
+  'wok-station',
+  'kettle',
+  'custom',
+] as const;
+export type FixtureKind = (typeof FIXTURE_KINDS)[number];
+
+export interface BasinDimensions {
+  length_in: number;
+  width_in: number;
+  depth_in: number;
+  compartments: number;
+}
+
+export interface FixtureSpec {
+  label: string;
+  /** Typical basin, per compartment; null for fixtures sized by a flow. */
+  basin: BasinDimensions | null;
+  /** Flow for fixtures without a basin (GPM); for `flow_input` kinds, the typical figure. */
+  fixed_flow_gpm: number | null;
+  /** The rep enters this fixture's GPM (dishwasher, disposer); `fixed_flow_gpm` is the default. */
+  flow_input: boolean;
+  /** UPC DFU value; null = no UPC value (adds GPM × retention minutes to a gravity volume, §4). */
+  dfu: number | null;
+  /** Where the figures come from. */
+  source: string;
+}
+
+/** Typical compartment of a commercial sink: 18 × 18 × 12 in. */
+const SINK_COMPARTMENT = { length_in: 18, width_in: 18, depth_in: 12 } as const;
+
+export const FIXTURE_LIBRARY: Record<FixtureKind, FixtureSpec> = {
+  'three-compartment-sink': {
+    label: '3-compartment sink',
+    basin: { ...SINK_COMPARTMENT, compartments: 3 },
+    fixed_flow_gpm: null,
+    flow_input: false,
+    dfu: UPC_DFU.commercial_sink,
+    source: 'typical 18×18×12 in compartments; UPC commercial sink 3 DFU (§4)',
+  },
+  'two-compartment-sink': {
+    label: '2-compartment sink',
+    basin: { ...SINK_COMPARTMENT, compartments: 2 },
+    fixed_flow_gpm: null,
+    flow_input: false,
+    dfu: UPC_DFU.commercial_sink,
+    source: 'typical 18×18×12 in compartments; UPC commercial sink 3 DFU (§4)',
+  },
+  'one-compartment-sink': {
+    label: '1-compartment sink',
+    basin: { ...SINK_COMPARTMENT, compartments: 1 },
+    fixed_flow_gpm: null,
+    flow_input: false,
+    dfu: UPC_DFU.commercial_sink,
+    source: 'typical 18×18×12 in compartment; UPC commercial sink 3 DFU (§4)',
+  },
+  'prep-sink': {
+    label: 'Prep sink',
+    basin: { ...SINK_COMPARTMENT, compartments: 1 },
+    fixed_flow_gpm: null,
+    flow_input: false,
+    dfu: UPC_DFU.commercial_sink,
+    source: 'typical 18×18×12 in basin; prep sink 3 DFU (§4 worked example)',
+  },
+  'hand-sink': {
+    label: 'Hand sink',
+    basin: null,
+    fixed_flow_gpm: 1.88,
+    flow_input: false,
+    dfu: UPC_DFU.lavatory_or_hand_sink,
+    source: 'peer calculator fixed flow 1.88 GPM (§7); UPC lavatory 1 DFU (§4)',
+  },
+  'mop-sink': {
+    label: 'Mop sink',
+    basin: null,
+    fixed_flow_gpm: 3.75,
+    flow_input: false,
+    dfu: UPC_DFU.mop_or_service_sink,
+    source: 'peer calculator fixed flow 3.75 GPM (§7); UPC mop/service sink 3 DFU (§4)',
+  },
+  'floor-drain': {
+    label: 'Floor drain',
+    basin: null,
+    fixed_flow_gpm: 0.75,
+    flow_input: false,
+    dfu: UPC_DFU.floor_drain,
+    source: 'peer calculator fixed flow 0.75 GPM (§7); UPC floor drain 2 DFU (§4)',
+  },
+  'floor-sink': {
+    label: 'Floor sink',
+    basin: null,
+    fixed_flow_gpm: 0.75,
+    flow_input: false,
+    dfu: UPC_DFU.floor_drain,
+    source:
+      'inferred: a floor sink is a receptor whose sources are counted as their own fixtures, so it is ' +
+      'taken as a floor drain (0.75 GPM, 2 DFU)',
+  },
+  dishwasher: {
+    label: 'Dishwasher',
+    basin: null,
+    fixed_flow_gpm: 9,
+    flow_input: true,
+    dfu: null,
+    source: 'GPM entered by the rep, typical 9 GPM (§7); UPC lists only a domestic dishwasher, so none (§4)',
+  },
+  'pre-rinse-sprayer': {
+    label: 'Pre-rinse sprayer',
+    basin: null,
+    fixed_flow_gpm: 3.75,
+    flow_input: false,
+    dfu: null,
+    source: 'peer calculator fixed flow 3.75 GPM (§7); no UPC DFU value (§4)',
+  },
+  'food-waste-disposer': {
+    label: 'Food-waste disposer',
+    basin: null,
+    fixed_flow_gpm: 5,
+    flow_input: true,
+    dfu: UPC_DFU.commercial_food_waste_disposer,
+    source:
+      'GPM entered by the rep; typical 5 GPM is an assumption (not in the research), mid-range of ' +
+      'commercial disposer flushing water; UPC commercial disposer 3 DFU (§4)',
+  },
+  'wok-station': {
+    label: 'Wok station',
+    basin: null,
+    fixed_flow_gpm: HOSE_BIB_GPM.high,
+    flow_input: true,
+    dfu: UPC_DFU.special_purpose_sink_2_in,
+    source: 'spout flow as a ¾ in hose bib, 2.0 GPM (§1); inferred special-purpose sink 2 in, 4 DFU (§4)',
+  },
+  kettle: {
+    label: 'Kettle',
+    basin: { length_in: 24, width_in: 24, depth_in: 16, compartments: 1 },
+    fixed_flow_gpm: null,
+    flow_input: false,
+    dfu: UPC_DFU.special_purpose_sink_1_5_in,
+    source:
+      'assumption: a 40-gallon kettle as a 24×24×16 in box (39.9 gal); inferred special-purpose sink ' +
+      '1½ in, 3 DFU (§4)',
+  },
+  custom: {
+    label: 'Custom fixture',
+    basin: null,
+    fixed_flow_gpm: null,
+    flow_input: true,
+    dfu: null,
+    source: 'dimensions or GPM and DFU entered by the rep',
+  },
+};
+
+/** The peer calculator asks for 1–4 sink compartments (§7). */
+export const MAX_COMPARTMENTS = 4;
