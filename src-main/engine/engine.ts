@@ -33,7 +33,7 @@ export async function openEngine(options: EngineOptions): Promise<Engine> {
       store,
       dataDir: options.dataDir,
       firstStart,
-      catalog: new CatalogService(store.db),
+      catalog: new CatalogService(store.db, store.dataVersion),
       territories: new TerritoryService(store.db),
       apiKeys: new ApiKeyService(store.db),
       close: () => store.close(),

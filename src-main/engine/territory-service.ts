@@ -3,29 +3,80 @@ import type { Kysely, Selectable } from 'kysely';
 import type { Territory, TerritoryListItem } from '../../src-shared/api/territories.js';
 import { matchKey } from '../../src-shared/text-match.js';
 import type { Database, TerritoriesTable } from '../store/schema.js';
+import { preparedQuery } from '../store/prepared-query.js';
 import { ApiError, invalidParameter, notFound } from './errors.js';
 import type { OptionalPage } from './paging.js';
 import type { ListResult } from './catalog/catalog-service.js';
 
-type TerritoryRow = Selectable<TerritoriesTable>;
+export type TerritoryRow = Selectable<TerritoriesTable>;
 
 /** A zip code is five digits; ZIP+4 is accepted and its first five digits used. */
 export const ZIP_PATTERN = /^(\d{5})(?:-\d{4})?$/;
 
-export class TerritoryService {
-  constructor(private readonly db: Kysely<Database>) {}
+export interface TerritoryCountyRow {
+  name: string;
+  state_code: string;
+  population: number;
+}
 
-  private listItem(row: TerritoryRow): TerritoryListItem {
-    const body: TerritoryListItem = {
-      object: 'territory',
-      url: `/territory/${row.id}`,
-      id: row.id,
-      name: row.name,
-      code: row.code,
-      rep_firm: row.rep_firm,
-      manager: { name: row.manager_name, email: row.manager_email },
+export function buildTerritoryListItem(row: TerritoryRow): TerritoryListItem {
+  const body: TerritoryListItem = {
+    object: 'territory',
+    url: `/territory/${row.id}`,
+    id: row.id,
+    name: row.name,
+    code: row.code,
+    rep_firm: row.rep_firm,
+    manager: { name: row.manager_name, email: row.manager_email },
+  };
+  return row.extra === '{}' ? body : { ...(JSON.parse(row.extra) as object), ...body };
+}
+
+/** The full territory from its row, its counties (ordered by state, name) and its zip codes (ordered). */
+export function buildTerritory(row: TerritoryRow, counties: TerritoryCountyRow[], zips: { zip: string }[]): Territory {
+  return {
+    ...buildTerritoryListItem(row),
+    population: counties.reduce((sum, c) => sum + c.population, 0),
+    counties: counties.map((c) => `${c.name}, ${c.state_code}`),
+    zip_codes: zips.map((z) => z.zip),
+  };
+}
+
+export class TerritoryService {
+  /** Per-request look-ups, compiled once (see prepared-query.ts). */
+  private readonly queries;
+
+  constructor(private readonly db: Kysely<Database>) {
+    this.queries = {
+      // The zip, its main county and that county's territory (if any), in one query.
+      placeOfZip: preparedQuery(db, (db, p: { zip: string }) =>
+        db
+          .selectFrom('zip_codes as z')
+          .innerJoin('counties as c', 'c.fips', 'z.main_county_fips')
+          .leftJoin('territory_counties as tc', 'tc.county_fips', 'z.main_county_fips')
+          .leftJoin('territories as t', 't.id', 'tc.territory_id')
+          .select(['z.city', 'z.state_code', 'c.name as county'])
+          .select(['t.id', 't.code', 't.name', 't.rep_firm', 't.manager_name', 't.manager_email', 't.origin', 't.extra'])
+          .where('z.zip', '=', p.zip),
+      ),
+      countiesOf: preparedQuery(db, (db, p: { id: number }) =>
+        db
+          .selectFrom('territory_counties as tc')
+          .innerJoin('counties as c', 'c.fips', 'tc.county_fips')
+          .select(['c.name', 'c.state_code', 'c.population'])
+          .where('tc.territory_id', '=', p.id)
+          .orderBy('c.state_code')
+          .orderBy('c.name'),
+      ),
+      zipsOf: preparedQuery(db, (db, p: { id: number }) =>
+        db
+          .selectFrom('territory_counties as tc')
+          .innerJoin('zip_codes as z', 'z.main_county_fips', 'tc.county_fips')
+          .select('z.zip')
+          .where('tc.territory_id', '=', p.id)
+          .orderBy('z.zip'),
+      ),
     };
-    return row.extra === '{}' ? body : { ...(JSON.parse(row.extra) as object), ...body };
   }
 
   async list(page: OptionalPage): Promise<ListResult<TerritoryListItem>> {
@@ -35,7 +86,7 @@ export class TerritoryService {
       query.execute(),
       this.db.selectFrom('territories').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
     ]);
-    return { data: rows.map((r) => this.listItem(r)), total: Number(count.n) };
+    return { data: rows.map((r) => buildTerritoryListItem(r)), total: Number(count.n) };
   }
 
   async get(id: number): Promise<Territory> {
@@ -45,29 +96,9 @@ export class TerritoryService {
   }
 
   private async render(row: TerritoryRow): Promise<Territory> {
-    const [counties, zips] = await Promise.all([
-      this.db
-        .selectFrom('territory_counties as tc')
-        .innerJoin('counties as c', 'c.fips', 'tc.county_fips')
-        .select(['c.name', 'c.state_code', 'c.population'])
-        .where('tc.territory_id', '=', row.id)
-        .orderBy('c.state_code')
-        .orderBy('c.name')
-        .execute(),
-      this.db
-        .selectFrom('territory_counties as tc')
-        .innerJoin('zip_codes as z', 'z.main_county_fips', 'tc.county_fips')
-        .select('z.zip')
-        .where('tc.territory_id', '=', row.id)
-        .orderBy('z.zip')
-        .execute(),
-    ]);
-    return {
-      ...this.listItem(row),
-      population: counties.reduce((sum, c) => sum + c.population, 0),
-      counties: counties.map((c) => `${c.name}, ${c.state_code}`),
-      zip_codes: zips.map((z) => z.zip),
-    };
+    const counties = await this.queries.countiesOf({ id: row.id });
+    const zips = await this.queries.zipsOf({ id: row.id });
+    return buildTerritory(row, counties, zips);
   }
 
   private async territoryOfCounty(fips: string): Promise<TerritoryRow | undefined> {
@@ -84,17 +115,13 @@ export class TerritoryService {
     const match = ZIP_PATTERN.exec(zipCode.trim());
     if (!match) throw invalidParameter('zip_code', `"${zipCode}" is not a zip code: use five digits, e.g. 60601, or ZIP+4, e.g. 60601-1234.`);
     const zip = match[1]!;
-    const place = await this.db
-      .selectFrom('zip_codes as z')
-      .innerJoin('counties as c', 'c.fips', 'z.main_county_fips')
-      .select(['z.zip', 'z.city', 'z.state_code', 'c.fips', 'c.name as county'])
-      .where('z.zip', '=', zip)
-      .executeTakeFirst();
+    const [place] = await this.queries.placeOfZip({ zip });
     if (!place) throw notFound(`Zip code ${zip} is not a known US zip code.`, 'zip_code');
-    const territory = await this.territoryOfCounty(place.fips);
-    if (!territory) {
-      throw notFound(`Zip code ${zip} (${place.city}, ${place.county}, ${place.state_code}) is not in any sales territory.`, 'zip_code');
+    const { city, state_code, county, ...t } = place;
+    if (t.id === null) {
+      throw notFound(`Zip code ${zip} (${city}, ${county}, ${state_code}) is not in any sales territory.`, 'zip_code');
     }
+    const territory = t as TerritoryRow;
     return this.render(territory);
   }
 

@@ -20,12 +20,14 @@ export function allowedHosts(port: number): Set<string> {
   return new Set([`127.0.0.1:${port}`, `localhost:${port}`]);
 }
 
-export function installAuth(app: FastifyInstance, keys: ApiKeyService, port: () => number): void {
-  let hosts = new Set<string>();
-  let hostsPort = -1;
+export function installAuth(app: FastifyInstance, keys: ApiKeyService): void {
+  // Worked out on the first request: the port is known only once the server listens.
+  let hosts: Set<string> | undefined;
+  let hostsPort = 0;
   app.addHook('onRequest', async (request, reply) => {
-    if (hostsPort !== port()) {
-      hostsPort = port();
+    if (!hosts) {
+      const address = app.server.address();
+      hostsPort = typeof address === 'object' && address ? address.port : 0;
       hosts = allowedHosts(hostsPort);
     }
     const host = (request.headers.host ?? '').toLowerCase();

@@ -40,10 +40,7 @@ export async function buildServer(engine: Engine, options: ServerOptions = {}): 
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
 
   installErrorHandling(app);
-  installAuth(app, engine.apiKeys, () => {
-    const address = app.server.address();
-    return typeof address === 'object' && address ? address.port : 0;
-  });
+  installAuth(app, engine.apiKeys);
 
   const perMinute = options.rateLimitPerMinute ?? DEFAULT_RATE_LIMIT_PER_MINUTE;
   if (perMinute > 0) {

@@ -8,6 +8,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, SqliteDialect } from 'kysely';
 import type { Database } from './schema.js';
 import { inCodeMigrations } from './migrations/index.js';
+import { withStatementCache } from './statement-cache.js';
 
 export const DATABASE_FILE = 'fieldsizer.db';
 
@@ -16,6 +17,13 @@ export interface Store {
   /** The raw connection, for pragmas and bulk statements Kysely has no words for. */
   sqlite: SQLite.Database;
   file: string;
+  /**
+   * Changes whenever committed data may have changed: commits by other connections (SQLite's
+   * data_version) or by this one (markChanged). Caches of derived data key on it.
+   */
+  dataVersion(): string;
+  /** Called after this connection commits catalog or territory changes. */
+  markChanged(): void;
   close(): Promise<void>;
 }
 
@@ -28,7 +36,7 @@ export async function openStore(dataDir: string): Promise<Store> {
   sqlite.pragma('busy_timeout = 5000');
   // WAL makes NORMAL durable against application crashes; only a power cut can lose the last commit.
   sqlite.pragma('synchronous = NORMAL');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   const { error, results } = await new Migrator({ db, provider: inCodeMigrations }).migrateToLatest();
   if (error) {
     await db.destroy();
@@ -36,10 +44,16 @@ export async function openStore(dataDir: string): Promise<Store> {
     throw new Error(`Could not migrate ${file}${failed ? ` (step ${failed.migrationName})` : ''}: ${String(error)}`);
   }
   let closed = false;
+  let localChanges = 0;
+  const dataVersionStatement = sqlite.prepare('PRAGMA data_version').pluck();
   return {
     db,
     sqlite,
     file,
+    dataVersion: () => `${dataVersionStatement.get() as number}.${localChanges}`,
+    markChanged: () => {
+      localChanges++;
+    },
     async close() {
       if (closed) return;
       closed = true;

@@ -6,7 +6,8 @@ import { ApiError, notFound } from '../errors.js';
 import { imageLibrary, type StoredImageSet } from '../format.js';
 import type { OptionalPage } from '../paging.js';
 import { TypeTree } from './product-types.js';
-import { renderFullProducts, renderListItems, type ProductRow } from './render-product.js';
+import { buildFullProduct, buildListItem, type ProductRow } from './render-product.js';
+import { ProductQueries } from './product-queries.js';
 import { resolveModelNumber } from './model-numbers.js';
 
 export interface ListResult<T> {
@@ -16,10 +17,35 @@ export interface ListResult<T> {
 }
 
 export class CatalogService {
-  constructor(private readonly db: Kysely<Database>) {}
+  private typeCache: { version: string; tree: Promise<TypeTree> } | undefined;
+  private readonly queries: ProductQueries;
 
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly dataVersion: () => string,
+  ) {
+    this.queries = new ProductQueries(db);
+  }
+
+  private async listItems(rows: ProductRow[], types: TypeTree): Promise<ProductListItem[]> {
+    const children = await this.queries.children(rows, false, types.publishedJson);
+    return rows.map((row) => buildListItem(row, types.name, children));
+  }
+
+  private async fullProducts(rows: ProductRow[], types: TypeTree): Promise<Product[]> {
+    const children = await this.queries.children(rows, true, types.publishedJson);
+    return rows.map((row) => buildFullProduct(row, types.name, children));
+  }
+
+  /** The type tree is read on every request and changes only with the data: cached per data version. */
   private types(): Promise<TypeTree> {
-    return TypeTree.load(this.db);
+    const version = this.dataVersion();
+    if (this.typeCache?.version !== version) {
+      const tree = TypeTree.load(this.db);
+      this.typeCache = { version, tree };
+      tree.catch(() => (this.typeCache = undefined));
+    }
+    return this.typeCache.tree;
   }
 
   async listProductTypes(): Promise<ListResult<ProductType>> {
@@ -48,7 +74,7 @@ export class CatalogService {
     const { types, row } = await this.publishedType(key);
     const products = await this.productsOfTypeQuery(row.id, types).selectAll('products').orderBy('products.part_number').orderBy('products.id').execute();
     const url = `/product-types/${encodeURIComponent(row.key)}/products`;
-    return { ...types.render(row), products: { object: 'list', url, data: await renderListItems(this.db, products, types) } };
+    return { ...types.render(row), products: { object: 'list', url, data: await this.listItems(products, types) } };
   }
 
   async listProductsOfType(key: string, page: OptionalPage): Promise<ListResult<Product>> {
@@ -59,7 +85,7 @@ export class CatalogService {
       query.execute(),
       this.productsOfTypeQuery(row.id, types).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
     ]);
-    return { data: await renderFullProducts(this.db, rows, types), total: Number(count.n) };
+    return { data: await this.fullProducts(rows, types), total: Number(count.n) };
   }
 
   async listProducts(page: OptionalPage): Promise<ListResult<ProductListItem>> {
@@ -68,13 +94,13 @@ export class CatalogService {
     let query = visible.selectAll().orderBy('part_number').orderBy('id');
     if (page) query = query.limit(page.limit).offset(page.offset);
     const [rows, count] = await Promise.all([query.execute(), visible.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()]);
-    return { data: await renderListItems(this.db, rows, types), total: Number(count.n) };
+    return { data: await this.listItems(rows, types), total: Number(count.n) };
   }
 
   async getProduct(modelNumber: string, storeId: string | undefined): Promise<Product> {
     const types = await this.types();
-    const row = await resolveModelNumber(this.db, types, modelNumber, storeId);
-    const [product] = await renderFullProducts(this.db, [row], types);
+    const row = await resolveModelNumber(this.queries, types, modelNumber, storeId);
+    const [product] = await this.fullProducts([row], types);
     return product!;
   }
 
@@ -111,7 +137,7 @@ export class CatalogService {
       key: row.key,
       size: products.length,
       image: imageLibrary(row.image === null ? null : (JSON.parse(row.image) as StoredImageSet)),
-      items: { object: 'list', url, data: await renderListItems(this.db, products, types) },
+      items: { object: 'list', url, data: await this.listItems(products, types) },
     };
     return row.extra === '{}' ? body : { ...(JSON.parse(row.extra) as object), ...body };
   }

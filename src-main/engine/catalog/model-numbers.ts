@@ -7,11 +7,10 @@
  *   3. a family whose part number pattern matches (4080-XXX-01 matches 4080-015-01).
  * `store_id` narrows the tier; when more than one product is left the request is ambiguous (409).
  */
-import type { Kysely } from 'kysely';
-import type { Database } from '../../store/schema.js';
 import { ApiError, notFound } from '../errors.js';
 import type { TypeTree } from './product-types.js';
 import type { ProductRow } from './render-product.js';
+import type { ProductQueries } from './product-queries.js';
 
 const PLACEHOLDER = /[XYZ]/;
 
@@ -27,18 +26,12 @@ export function matchesFamilyPattern(pattern: string, modelNumber: string): bool
   return true;
 }
 
-export async function resolveModelNumber(db: Kysely<Database>, types: TypeTree, modelNumber: string, storeId: string | undefined): Promise<ProductRow> {
-  const visible = () => db.selectFrom('products').selectAll().where('type_id', 'in', types.publishedIds()).orderBy('id');
+export async function resolveModelNumber(queries: ProductQueries, types: TypeTree, modelNumber: string, storeId: string | undefined): Promise<ProductRow> {
+  const published = types.publishedJson;
   const tiers: Array<() => Promise<ProductRow[]>> = [
-    () => visible().where('part_number', '=', modelNumber).execute(),
-    () => visible().where('base_part_number', '=', modelNumber).execute(),
-    async () => {
-      const families = await visible()
-        .where((eb) => eb.or(['X', 'Y', 'Z'].map((c) => eb('part_number', 'like', `%${c}%`))))
-        .where((eb) => eb(eb.fn('length', ['part_number']), '=', modelNumber.length))
-        .execute();
-      return families.filter((p) => matchesFamilyPattern(p.part_number, modelNumber));
-    },
+    () => queries.byPartNumber({ part: modelNumber, published }),
+    () => queries.byBasePartNumber({ part: modelNumber, published }),
+    async () => (await queries.familyPatterns({ length: modelNumber.length, published })).filter((p) => matchesFamilyPattern(p.part_number, modelNumber)),
   ];
   for (const tier of tiers) {
     const found = await tier();

@@ -34,9 +34,14 @@ export class TypeTree {
     return [...this.published];
   }
 
-  name(id: number): string {
-    return this.byId.get(id)?.name ?? '';
+  /** The published ids as a JSON array, the form prepared queries take lists in. */
+  get publishedJson(): string {
+    return (this.publishedJsonText ??= JSON.stringify(this.publishedIds()));
   }
+  private publishedJsonText: string | undefined;
+
+  /** Arrow property so it can be handed around as a plain function. */
+  readonly name = (id: number): string => this.byId.get(id)?.name ?? '';
 
   byKey(key: string): TypeRow | undefined {
     for (const row of this.byId.values()) if (row.key === key) return row;

@@ -1,17 +1,31 @@
 /**
- * Builds product objects (full, reduced and simple) from the store, in batches: one query per
- * child table whatever the number of products, so long lists cost a handful of queries.
+ * Product objects (full, reduced and simple) from stored rows: pure, rows in and JSON out. The
+ * rows come from product-queries.ts.
  */
-import type { Kysely, Selectable } from 'kysely';
+import type { Selectable } from 'kysely';
 import type { Product, ProductListItem, SimpleProduct } from '../../../src-shared/api/catalog.js';
 import type { ProductDimensionSet } from '../../../src-shared/api/common.js';
 import type { CatalogSeed } from '../../../src-shared/seed/catalog-seed.js';
-import type { Database, ProductLinkKind, ProductsTable } from '../../store/schema.js';
+import type { OptionsTable, ProductCertificationsTable, ProductLinkKind, ProductRatingsTable, ProductsTable } from '../../store/schema.js';
 import { apiDate, imageLibrary, measurement, measurementSet, money, type StoredImageSet } from '../format.js';
-import type { TypeTree } from './product-types.js';
 
 export type ProductRow = Selectable<ProductsTable>;
 type SeedProduct = CatalogSeed['products'][number];
+/** Product type id → name, for the `type` field. */
+export type TypeNames = (typeId: number) => string;
+
+export type OptionRow = Selectable<OptionsTable> & { product_id: number };
+export type CertificationRow = Selectable<ProductCertificationsTable>;
+export type RatingRow = Selectable<ProductRatingsTable>;
+export type LinkRow = ProductRow & { owner_id: number; link_kind: ProductLinkKind; link_component: 0 | 1 };
+
+/** The child rows of a batch of products, grouped by product id. */
+export interface ProductChildren {
+  options: Map<number, OptionRow[]>;
+  certifications: Map<number, CertificationRow[]>;
+  ratings: Map<number, RatingRow[]>;
+  links: Map<number, LinkRow[]>;
+}
 
 export const productUrl = (partNumber: string): string => `/products/${encodeURIComponent(partNumber)}`;
 
@@ -32,48 +46,38 @@ function price(row: ProductRow) {
 function dimensionSet(stored: string | null): ProductDimensionSet | null {
   if (stored === null) return null;
   const d = JSON.parse(stored) as NonNullable<SeedProduct['base_dimensions']>;
-  return {
-    object: 'dimension-set',
-    standard: {
-      object: 'dimensions',
-      length: measurement(d.standard.length, 'in'),
-      width: measurement(d.standard.width, 'in'),
-      height: measurement(d.standard.height, 'in'),
-      weight: measurement(d.standard.weight, 'lbs'),
-    },
-    metric: {
-      object: 'dimensions',
-      length: measurement(d.metric.length, 'cm'),
-      width: measurement(d.metric.width, 'cm'),
-      height: measurement(d.metric.height, 'cm'),
-      weight: measurement(d.metric.weight, 'kg'),
-    },
-  };
+  const side = (v: typeof d.standard, length: string, weight: string) => ({
+    object: 'dimensions' as const,
+    length: measurement(v.length, length),
+    width: measurement(v.width, length),
+    height: measurement(v.height, length),
+    weight: measurement(v.weight, weight),
+  });
+  return { object: 'dimension-set', standard: side(d.standard, 'in', 'lbs'), metric: side(d.metric, 'cm', 'kg') };
 }
 
 function installationOptions(stored: string | null): ProductListItem['installation_options'] {
   if (stored === null) return null;
   const o = JSON.parse(stored) as NonNullable<SeedProduct['installation_options']>;
   return {
-    location: {
-      indoors: o.indoors,
-      indoors_buried: o.indoors_buried,
-      outdoors: o.outdoors,
-      outdoors_buried: o.outdoors_buried,
-      other: o.other,
-    },
+    location: { indoors: o.indoors, indoors_buried: o.indoors_buried, outdoors: o.outdoors, outdoors_buried: o.outdoors_buried, other: o.other },
     location_as_text: o.location_as_text,
     traffic_area: o.traffic_area,
   };
 }
 
-export function simpleProduct(row: ProductRow, types: TypeTree): SimpleProduct {
+/** Upstream fields this version does not know are served back as they came (tolerant reader). */
+function withExtra<T extends object>(extra: string, body: T): T {
+  return extra === '{}' ? body : { ...(JSON.parse(extra) as object), ...body };
+}
+
+export function buildSimpleProduct(row: ProductRow, typeName: TypeNames): SimpleProduct {
   return {
     object: 'simple-product',
     id: row.id,
     name: row.name,
     short_name: row.short_name,
-    type: types.name(row.type_id),
+    type: typeName(row.type_id),
     part_number: row.part_number,
     short_description: row.short_description,
     market_specific_description: row.market_specific_description,
@@ -84,48 +88,7 @@ export function simpleProduct(row: ProductRow, types: TypeTree): SimpleProduct {
   };
 }
 
-interface ChildRows {
-  options: Map<number, ProductListItem['options']['data']>;
-  certifications: Map<number, ProductListItem['certifications']>;
-}
-
-async function loadListChildren(db: Kysely<Database>, ids: number[]): Promise<ChildRows> {
-  const options = new Map<number, ProductListItem['options']['data']>();
-  const certifications = new Map<number, ProductListItem['certifications']>();
-  if (ids.length === 0) return { options, certifications };
-  const [optionRows, certRows] = await Promise.all([
-    db
-      .selectFrom('product_options')
-      .innerJoin('options', 'options.id', 'product_options.option_id')
-      .select(['product_options.product_id', 'options.id', 'options.name', 'options.price', 'options.option_type', 'options.description', 'options.store_id'])
-      .where('product_options.product_id', 'in', ids)
-      .orderBy('product_options.product_id')
-      .orderBy('product_options.position')
-      .execute(),
-    db.selectFrom('product_certifications').selectAll().where('product_id', 'in', ids).orderBy('product_id').orderBy('position').execute(),
-  ]);
-  for (const o of optionRows) {
-    const list = options.get(o.product_id) ?? [];
-    list.push({
-      object: 'product-option',
-      id: o.id,
-      name: o.name,
-      price: o.price === null ? null : money(o.price),
-      option_type: o.option_type,
-      description: o.description,
-      store_id: o.store_id,
-    });
-    options.set(o.product_id, list);
-  }
-  for (const c of certRows) {
-    const list = certifications.get(c.product_id) ?? [];
-    list.push({ object: 'certification', name: c.name, link: c.link, type: c.type });
-    certifications.set(c.product_id, list);
-  }
-  return { options, certifications };
-}
-
-function listItem(row: ProductRow, types: TypeTree, children: ChildRows): ProductListItem {
+function buildListFields(row: ProductRow, typeName: TypeNames, children: ProductChildren): ProductListItem {
   const url = productUrl(row.part_number);
   const docs = JSON.parse(row.documents) as SeedProduct['documents'];
   return {
@@ -135,7 +98,7 @@ function listItem(row: ProductRow, types: TypeTree, children: ChildRows): Produc
     short_name: row.short_name,
     created: apiDate(row.created),
     last_updated: apiDate(row.last_updated),
-    type: types.name(row.type_id),
+    type: typeName(row.type_id),
     part_number: row.part_number,
     base_model: { is_base_model: row.is_base_model === 1, base_part_number: row.base_part_number },
     store_id: row.store_id,
@@ -158,8 +121,20 @@ function listItem(row: ProductRow, types: TypeTree, children: ChildRows): Produc
     installation_options: installationOptions(row.installation_options),
     base_dimensions: dimensionSet(row.base_dimensions),
     shipping_dimensions: dimensionSet(row.shipping_dimensions),
-    options: { object: 'list', url, data: children.options.get(row.id) ?? [] },
-    certifications: children.certifications.get(row.id) ?? [],
+    options: {
+      object: 'list',
+      url,
+      data: (children.options.get(row.id) ?? []).map((o) => ({
+        object: 'product-option',
+        id: o.id,
+        name: o.name,
+        price: o.price === null ? null : money(o.price),
+        option_type: o.option_type,
+        description: o.description,
+        store_id: o.store_id,
+      })),
+    },
+    certifications: (children.certifications.get(row.id) ?? []).map((c) => ({ object: 'certification', name: c.name, link: c.link, type: c.type })),
     spec_sheet: { object: 'document-library', pdf: docs.spec_sheet_pdf, dwg: docs.spec_sheet_dwg },
     installation_guide: {
       object: 'document-library',
@@ -174,43 +149,21 @@ function listItem(row: ProductRow, types: TypeTree, children: ChildRows): Produc
   };
 }
 
-/** Upstream fields this version does not know are served back as they came (tolerant reader). */
-function withExtra<T extends object>(row: ProductRow, body: T): T {
-  if (row.extra === '{}') return body;
-  const extra = JSON.parse(row.extra) as Record<string, unknown>;
-  return { ...extra, ...body };
+export function buildListItem(row: ProductRow, typeName: TypeNames, children: ProductChildren): ProductListItem {
+  return withExtra(row.extra, buildListFields(row, typeName, children));
 }
 
-export async function renderListItems(db: Kysely<Database>, rows: ProductRow[], types: TypeTree): Promise<ProductListItem[]> {
-  const children = await loadListChildren(
-    db,
-    rows.map((r) => r.id),
-  );
-  return rows.map((row) => withExtra(row, listItem(row, types, children)));
-}
-
-export async function renderFullProducts(db: Kysely<Database>, rows: ProductRow[], types: TypeTree): Promise<Product[]> {
-  const ids = rows.map((r) => r.id);
-  if (ids.length === 0) return [];
-  const [children, ratingRows, linkRows] = await Promise.all([
-    loadListChildren(db, ids),
-    db.selectFrom('product_ratings').selectAll().where('product_id', 'in', ids).orderBy('product_id').orderBy('position').execute(),
-    db
-      .selectFrom('product_links')
-      .innerJoin('products as linked', 'linked.id', 'product_links.linked_id')
-      .selectAll('linked')
-      .select(['product_links.product_id as owner_id', 'product_links.kind as link_kind', 'product_links.component as link_component'])
-      .where('product_links.product_id', 'in', ids)
-      .where('linked.type_id', 'in', types.publishedIds())
-      .orderBy('product_links.product_id')
-      .orderBy('product_links.kind')
-      .orderBy('product_links.position')
-      .execute(),
-  ]);
-  const ratings = new Map<number, Product['ratings']>();
-  for (const r of ratingRows) {
-    const list = ratings.get(r.product_id) ?? [];
-    list.push({
+export function buildFullProduct(row: ProductRow, typeName: TypeNames, children: ProductChildren): Product {
+  const base = buildListFields(row, typeName, children);
+  const links = children.links.get(row.id) ?? [];
+  const linked = (kind: ProductLinkKind) => links.filter((l) => l.link_kind === kind);
+  const simple = (l: LinkRow) => {
+    const { owner_id: _owner, link_kind: _kind, link_component: _component, ...linkedRow } = l;
+    return buildSimpleProduct(linkedRow, typeName);
+  };
+  const product: Product = {
+    ...base,
+    ratings: (children.ratings.get(row.id) ?? []).map((r) => ({
       object: 'rating',
       flow_rate: measurementSet(r.flow_gpm, 'GPM', r.flow_lps, 'L/s'),
       grease_capacity: {
@@ -219,35 +172,13 @@ export async function renderFullProducts(db: Kysely<Database>, rows: ProductRow[
         volume: measurementSet(r.grease_gal, 'gal', r.grease_l, 'L'),
       },
       label: r.label,
-    });
-    ratings.set(r.product_id, list);
-  }
-  const links = new Map<string, (SimpleProduct & { component?: boolean })[]>();
-  for (const l of linkRows) {
-    const key = `${l.owner_id}:${l.link_kind}`;
-    const list = links.get(key) ?? [];
-    const { owner_id: _owner, link_kind: kind, link_component: component, ...linked } = l;
-    const item = simpleProduct(linked, types);
-    list.push(kind === 'accessory' ? { ...item, component: component === 1 } : item);
-    links.set(key, list);
-  }
-  const linked = <K extends ProductLinkKind>(id: number, kind: K) => links.get(`${id}:${kind}`) ?? [];
-
-  return rows.map((row) => {
-    const base = listItem(row, types, children);
-    const product: Product = {
-      ...base,
-      ratings: ratings.get(row.id) ?? [],
-      solids_capacity: row.solids_gal === null || row.solids_l === null ? null : measurementSet(row.solids_gal, 'gal', row.solids_l, 'L'),
-      liquid_capacity: row.liquid_gal === null || row.liquid_l === null ? null : measurementSet(row.liquid_gal, 'gal', row.liquid_l, 'L'),
-      related_products: { object: 'list', url: base.url, data: linked(row.id, 'related') },
-      accessories: {
-        object: 'list',
-        url: base.url,
-        data: linked(row.id, 'accessory') as Product['accessories']['data'],
-      },
-      compatible_products: { object: 'list', url: base.url, data: linked(row.id, 'compatible') },
-    };
-    return withExtra(row, product);
-  });
+    })),
+    solids_capacity: row.solids_gal === null || row.solids_l === null ? null : measurementSet(row.solids_gal, 'gal', row.solids_l, 'L'),
+    liquid_capacity: row.liquid_gal === null || row.liquid_l === null ? null : measurementSet(row.liquid_gal, 'gal', row.liquid_l, 'L'),
+    related_products: { object: 'list', url: base.url, data: linked('related').map(simple) },
+    accessories: { object: 'list', url: base.url, data: linked('accessory').map((l) => ({ ...simple(l), component: l.link_component === 1 })) },
+    compatible_products: { object: 'list', url: base.url, data: linked('compatible').map(simple) },
+  };
+  return withExtra(row.extra, product);
 }
+
