@@ -3,7 +3,9 @@ import { openEngine } from '../../src-main/engine/engine.js';
 import { startServer } from '../../src-main/http/server.js';
 
 const dataDir = process.argv[2]!;
-const engine = await openEngine({ dataDir });
+// Optional second argument: the render cache size (0 = off), to measure the stack without it.
+const renderCacheSize = process.argv[3] === undefined ? undefined : Number(process.argv[3]);
+const engine = await openEngine({ dataDir, renderCacheSize });
 // The rate limit is off: the bench measures request handling, not the limiter's refusals.
 const server = await startServer(engine, 0, { rateLimitPerMinute: 0 });
 process.stdout.write(`${JSON.stringify({ port: server.port, pid: process.pid })}\n`);

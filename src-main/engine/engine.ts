@@ -11,6 +11,8 @@ import { TerritoryService } from './territory-service.js';
 export interface EngineOptions {
   dataDir: string;
   resourcesDir?: string;
+  /** Rendered products / territories kept per data version (0 turns the caches off). */
+  renderCacheSize?: number;
 }
 
 export interface Engine {
@@ -33,8 +35,8 @@ export async function openEngine(options: EngineOptions): Promise<Engine> {
       store,
       dataDir: options.dataDir,
       firstStart,
-      catalog: new CatalogService(store.db, store.dataVersion),
-      territories: new TerritoryService(store.db),
+      catalog: new CatalogService(store.db, store.dataVersion, { cacheSize: options.renderCacheSize }),
+      territories: new TerritoryService(store.db, store.dataVersion, { cacheSize: options.renderCacheSize === undefined ? undefined : Math.min(options.renderCacheSize, 200) }),
       apiKeys: new ApiKeyService(store.db),
       close: () => store.close(),
     };

@@ -4,6 +4,7 @@ import type { Territory, TerritoryListItem } from '../../src-shared/api/territor
 import { matchKey } from '../../src-shared/text-match.js';
 import type { Database, TerritoriesTable } from '../store/schema.js';
 import { preparedQuery } from '../store/prepared-query.js';
+import { RenderCache } from './render-cache.js';
 import { ApiError, invalidParameter, notFound } from './errors.js';
 import type { OptionalPage } from './paging.js';
 import type { ListResult } from './catalog/catalog-service.js';
@@ -46,7 +47,15 @@ export class TerritoryService {
   /** Per-request look-ups, compiled once (see prepared-query.ts). */
   private readonly queries;
 
-  constructor(private readonly db: Kysely<Database>) {
+  /** Full territories by id, rendered once per data version. */
+  private readonly cache: RenderCache<number, Territory>;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    dataVersion: () => string,
+    options: { cacheSize?: number } = {},
+  ) {
+    this.cache = new RenderCache(dataVersion, options.cacheSize ?? 200);
     this.queries = {
       // The zip, its main county and that county's territory (if any), in one query.
       placeOfZip: preparedQuery(db, (db, p: { zip: string }) =>
@@ -95,10 +104,12 @@ export class TerritoryService {
     return this.render(row);
   }
 
-  private async render(row: TerritoryRow): Promise<Territory> {
-    const counties = await this.queries.countiesOf({ id: row.id });
-    const zips = await this.queries.zipsOf({ id: row.id });
-    return buildTerritory(row, counties, zips);
+  private render(row: TerritoryRow): Promise<Territory> {
+    return this.cache.get(row.id, async () => {
+      const counties = await this.queries.countiesOf({ id: row.id });
+      const zips = await this.queries.zipsOf({ id: row.id });
+      return buildTerritory(row, counties, zips);
+    });
   }
 
   private async territoryOfCounty(fips: string): Promise<TerritoryRow | undefined> {

@@ -203,3 +203,28 @@ describe('collections', () => {
     expect(c).toMatchObject({ key: s.key, name: s.name, object: 'collection' });
   });
 });
+
+describe('rendered products follow the data', () => {
+  it('a change committed by another connection (a sync) is served at once, not a stale render', async () => {
+    const before = api.product.parse((await t.get('/products/4055-007-02')).body);
+    const Database = (await import('better-sqlite3')).default;
+    const other = new Database(t.engine.store.file);
+    try {
+      other.prepare("update products set short_name = 'GB-250 (renamed)' where part_number = '4055-007-02'").run();
+    } finally {
+      other.close();
+    }
+    const after = api.product.parse((await t.get('/products/4055-007-02')).body);
+    expect(before.short_name).toBe('GB-250');
+    expect(after.short_name).toBe('GB-250 (renamed)');
+    // Lists that link the product see the change too.
+    const list = api.productList.parse((await t.get('/products')).body);
+    expect(list.data.find((p) => p.part_number === '4055-007-02')?.short_name).toBe('GB-250 (renamed)');
+  });
+
+  it('streams the whole list as valid JSON whatever its size, with the total in X-Total-Count', async () => {
+    const res = await t.get('/products?offset=3');
+    const body = api.productList.parse(res.body);
+    expect(body.data.length + 3).toBe(Number(res.headers.get('x-total-count')));
+  });
+});

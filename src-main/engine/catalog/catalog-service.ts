@@ -5,7 +5,9 @@ import type { Database } from '../../store/schema.js';
 import { ApiError, notFound } from '../errors.js';
 import { imageLibrary, type StoredImageSet } from '../format.js';
 import type { OptionalPage } from '../paging.js';
+import { jsonList } from '../../store/prepared-query.js';
 import { TypeTree } from './product-types.js';
+import { RenderCache } from '../render-cache.js';
 import { buildFullProduct, buildListItem, type ProductRow } from './render-product.js';
 import { ProductQueries } from './product-queries.js';
 import { resolveModelNumber } from './model-numbers.js';
@@ -16,15 +18,62 @@ export interface ListResult<T> {
   total: number;
 }
 
+/**
+ * A list too large to build at once (the product lists: 10,000 products are 40 MB of JSON): it is
+ * rendered and sent batch by batch, so memory stays bounded whatever the catalog's size.
+ */
+export interface ListStream<T> {
+  total: number;
+  batches: AsyncIterable<T[]>;
+}
+
+const STREAM_BATCH = 250;
+
+/**
+ * Pages through a list by first reading its ordered ids (one sort, small rows) and then loading
+ * the rows of each batch by id: sorting whole rows once per batch would cost the list's size
+ * squared.
+ */
+function streamPages<T>(
+  orderedIds: number[],
+  page: OptionalPage,
+  rowsById: (ids: number[]) => Promise<ProductRow[]>,
+  render: (rows: ProductRow[]) => Promise<T[]>,
+): ListStream<T> {
+  const start = page?.offset ?? 0;
+  const end = page ? Math.min(orderedIds.length, start + page.limit) : orderedIds.length;
+  async function* batches(): AsyncGenerator<T[]> {
+    for (let offset = start; offset < end; offset += STREAM_BATCH) {
+      const ids = orderedIds.slice(offset, Math.min(end, offset + STREAM_BATCH));
+      const byId = new Map((await rowsById(ids)).map((r) => [r.id, r]));
+      // Rows deleted since the ids were read are skipped.
+      const rows = ids.map((id) => byId.get(id)).filter((r): r is ProductRow => r !== undefined);
+      yield await render(rows);
+    }
+  }
+  return { total: orderedIds.length, batches: batches() };
+}
+
+/** The whole list of a stream, for callers that want an array (tests, IPC pages). */
+export async function collect<T>(stream: ListStream<T>): Promise<T[]> {
+  const out: T[] = [];
+  for await (const batch of stream.batches) out.push(...batch);
+  return out;
+}
+
 export class CatalogService {
   private typeCache: { version: string; tree: Promise<TypeTree> } | undefined;
   private readonly queries: ProductQueries;
+  /** Full products by id: a detail look-up renders a product once per data version. */
+  private readonly productCache: RenderCache<number, Product>;
 
   constructor(
     private readonly db: Kysely<Database>,
     private readonly dataVersion: () => string,
+    options: { cacheSize?: number } = {},
   ) {
     this.queries = new ProductQueries(db);
+    this.productCache = new RenderCache(dataVersion, options.cacheSize ?? 2000);
   }
 
   private async listItems(rows: ProductRow[], types: TypeTree): Promise<ProductListItem[]> {
@@ -77,31 +126,32 @@ export class CatalogService {
     return { ...types.render(row), products: { object: 'list', url, data: await this.listItems(products, types) } };
   }
 
-  async listProductsOfType(key: string, page: OptionalPage): Promise<ListResult<Product>> {
+  async listProductsOfType(key: string, page: OptionalPage): Promise<ListStream<Product>> {
     const { types, row } = await this.publishedType(key);
-    let query = this.productsOfTypeQuery(row.id, types).selectAll('products').orderBy('products.part_number').orderBy('products.id');
-    if (page) query = query.limit(page.limit).offset(page.offset);
-    const [rows, count] = await Promise.all([
-      query.execute(),
-      this.productsOfTypeQuery(row.id, types).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return { data: await this.fullProducts(rows, types), total: Number(count.n) };
+    const ids = await this.productsOfTypeQuery(row.id, types).select('products.id').orderBy('products.part_number').orderBy('products.id').execute();
+    return streamPages(
+      ids.map((r) => r.id),
+      page,
+      (batch) => this.queries.rowsByIds({ ids: JSON.stringify(batch) }),
+      (rows) => this.fullProducts(rows, types),
+    );
   }
 
-  async listProducts(page: OptionalPage): Promise<ListResult<ProductListItem>> {
+  async listProducts(page: OptionalPage): Promise<ListStream<ProductListItem>> {
     const types = await this.types();
-    const visible = this.db.selectFrom('products').where('type_id', 'in', types.publishedIds());
-    let query = visible.selectAll().orderBy('part_number').orderBy('id');
-    if (page) query = query.limit(page.limit).offset(page.offset);
-    const [rows, count] = await Promise.all([query.execute(), visible.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()]);
-    return { data: await this.listItems(rows, types), total: Number(count.n) };
+    const ids = await this.db.selectFrom('products').select('id').where(jsonList('type_id', types.publishedJson)).orderBy('part_number').orderBy('id').execute();
+    return streamPages(
+      ids.map((r) => r.id),
+      page,
+      (batch) => this.queries.rowsByIds({ ids: JSON.stringify(batch) }),
+      (rows) => this.listItems(rows, types),
+    );
   }
 
   async getProduct(modelNumber: string, storeId: string | undefined): Promise<Product> {
     const types = await this.types();
     const row = await resolveModelNumber(this.queries, types, modelNumber, storeId);
-    const [product] = await this.fullProducts([row], types);
-    return product!;
+    return this.productCache.get(row.id, async () => (await this.fullProducts([row], types))[0]!);
   }
 
   async listCollections(only: string[] | undefined, limit: number | undefined): Promise<ListResult<Collection>> {

@@ -20,6 +20,7 @@ function groupBy<T extends object>(rows: T[], key: (row: T) => number): Map<numb
 
 export class ProductQueries {
   readonly byPartNumber;
+  readonly rowsByIds;
   readonly byBasePartNumber;
   readonly familyPatterns;
   private readonly options;
@@ -29,6 +30,7 @@ export class ProductQueries {
 
   constructor(db: Kysely<Database>) {
     const visible = (db: Kysely<Database>, published: string) => db.selectFrom('products').selectAll().where(jsonList('type_id', published)).orderBy('id');
+    this.rowsByIds = preparedQuery(db, (db, p: { ids: string }) => db.selectFrom('products').selectAll().where(jsonList('id', p.ids)));
     this.byPartNumber = preparedQuery(db, (db, p: { part: string; published: string }) => visible(db, p.published).where('part_number', '=', p.part));
     this.byBasePartNumber = preparedQuery(db, (db, p: { part: string; published: string }) => visible(db, p.published).where('base_part_number', '=', p.part));
     this.familyPatterns = preparedQuery(db, (db, p: { length: number; published: string }) =>
