@@ -14,14 +14,15 @@ import type { Database } from './schema.js';
 
 type Params = Record<string, string | number | null>;
 
-const sentinel = (name: string) => `\u0000param:${name}\u0000`;
+// Placeholder values carry a random marker, so no real value can be mistaken for one.
+const MARKER = `prepared-param-${Math.random().toString(36).slice(2)}:`;
+const sentinel = (name: string) => MARKER + name;
 
 export function preparedQuery<P extends Params, R>(db: Kysely<Database>, build: (db: Kysely<Database>, params: P) => Compilable<R>): (params: P) => Promise<R[]> {
   const names = new Proxy({} as P, { get: (_target, name) => sentinel(String(name)) });
   const compiled: CompiledQuery<R> = build(db, names).compile();
   const slots = compiled.parameters.map((value) => {
-    const match = typeof value === 'string' ? /^\u0000param:(.+)\u0000$/.exec(value) : null;
-    return match ? { name: match[1]! } : { value };
+    return typeof value === 'string' && value.startsWith(MARKER) ? { name: value.slice(MARKER.length) } : { value };
   });
   return async (params) => {
     const parameters = slots.map((slot) => ('name' in slot ? params[slot.name as keyof P] : slot.value));
