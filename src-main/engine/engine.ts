@@ -7,6 +7,11 @@ import { defaultResourcesDir, isEmpty, loadEmbeddedDataSet, readEmbeddedDataSet 
 import { ApiKeyService } from './api-keys.js';
 import { CatalogService } from './catalog/catalog-service.js';
 import { TerritoryService } from './territory-service.js';
+import { SizingContext } from './projects/project-sizing.js';
+import { ProjectService } from './projects/project-service.js';
+import { UserService } from './people/user-service.js';
+import { JurisdictionService } from './people/jurisdiction-service.js';
+import { SearchService } from './people/search-service.js';
 
 export interface EngineOptions {
   dataDir: string;
@@ -23,6 +28,11 @@ export interface Engine {
   catalog: CatalogService;
   territories: TerritoryService;
   apiKeys: ApiKeyService;
+  sizing: SizingContext;
+  projects: ProjectService;
+  users: UserService;
+  jurisdictions: JurisdictionService;
+  search: SearchService;
   close(): Promise<void>;
 }
 
@@ -31,13 +41,22 @@ export async function openEngine(options: EngineOptions): Promise<Engine> {
   try {
     const firstStart = await isEmpty(store.db);
     if (firstStart) await loadEmbeddedDataSet(store.db, readEmbeddedDataSet(options.resourcesDir ?? defaultResourcesDir()));
+    const catalog = new CatalogService(store.db, store.dataVersion, { cacheSize: options.renderCacheSize });
+    const sizing = new SizingContext(store.db, store.dataVersion);
+    const projects = new ProjectService(store.db, sizing, catalog);
+    const jurisdictions = new JurisdictionService(store.db);
     return {
       store,
       dataDir: options.dataDir,
       firstStart,
-      catalog: new CatalogService(store.db, store.dataVersion, { cacheSize: options.renderCacheSize }),
+      catalog,
       territories: new TerritoryService(store.db, store.dataVersion, { cacheSize: options.renderCacheSize === undefined ? undefined : Math.min(options.renderCacheSize, 200) }),
       apiKeys: new ApiKeyService(store.db),
+      sizing,
+      projects,
+      users: new UserService(store.db, projects, jurisdictions),
+      jurisdictions,
+      search: new SearchService(store.db),
       close: () => store.close(),
     };
   } catch (error) {

@@ -11,9 +11,23 @@ import { sendError } from './errors.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** The data type a route serves; routes without one (the API description) need no key. */
-    scope?: ApiScope;
+    /**
+     * The scope a route needs: a data type, or 'any' for routes that check scopes themselves
+     * (search: the scope follows the searched type). Routes without one need no key.
+     */
+    scope?: ApiScope | 'any';
   }
+  interface FastifyRequest {
+    /** The scopes of the request's API key (empty for routes that need none). */
+    apiScopes: ReadonlySet<ApiScope>;
+  }
+}
+
+const NO_SCOPES: ReadonlySet<ApiScope> = new Set();
+
+/** 403 unless the request's key has the scope. */
+export function requireScope(scopes: ReadonlySet<ApiScope>, scope: ApiScope): void {
+  if (!scopes.has(scope)) throw new ApiError(403, 'insufficient_scope', `This API key may not read ${scope}; it needs the "${scope}" scope.`);
 }
 
 export function allowedHosts(port: number): Set<string> {
@@ -21,10 +35,13 @@ export function allowedHosts(port: number): Set<string> {
 }
 
 export function installAuth(app: FastifyInstance, keys: ApiKeyService): void {
+  // Reference types cannot be decoration defaults; every request gets its own value below.
+  app.decorateRequest('apiScopes', null as unknown as ReadonlySet<ApiScope>);
   // Worked out on the first request: the port is known only once the server listens.
   let hosts: Set<string> | undefined;
   let hostsPort = 0;
   app.addHook('onRequest', async (request, reply) => {
+    request.apiScopes = NO_SCOPES;
     if (!hosts) {
       const address = app.server.address();
       hostsPort = typeof address === 'object' && address ? address.port : 0;
@@ -47,7 +64,8 @@ export function installAuth(app: FastifyInstance, keys: ApiKeyService): void {
       reply.header('WWW-Authenticate', 'Bearer error="invalid_token"');
       return sendError(reply, new ApiError(401, 'invalid_api_key', 'The API key is unknown or has been revoked.'));
     }
-    if (!scopes.has(scope)) {
+    request.apiScopes = scopes;
+    if (scope !== 'any' && !scopes.has(scope)) {
       return sendError(reply, new ApiError(403, 'insufficient_scope', `This API key may not read ${scope}; it needs the "${scope}" scope.`));
     }
   });

@@ -13,6 +13,7 @@ import { parseQueryString } from './query.js';
 import { catalogRoutes } from './routes/catalog-routes.js';
 import { territoryRoutes } from './routes/territory-routes.js';
 import { metaRoutes } from './routes/meta-routes.js';
+import { peopleRoutes } from './routes/people-routes.js';
 
 export interface ServerOptions {
   /** Requests a key may make per minute; 0 turns the limit off. */
@@ -70,6 +71,7 @@ export async function buildServer(engine: Engine, options: ServerOptions = {}): 
   await app.register(metaRoutes(app));
   await app.register(catalogRoutes(engine));
   await app.register(territoryRoutes(engine));
+  await app.register(peopleRoutes(engine));
   return app;
 }
 

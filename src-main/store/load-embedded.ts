@@ -9,6 +9,10 @@ import type { Insertable, Kysely, Transaction } from 'kysely';
 import { catalogSeed, type CatalogSeed } from '../../src-shared/seed/catalog-seed.js';
 import { geographySeed, territoriesSeed, type GeographySeed, type TerritoriesSeed } from '../../src-shared/seed/geography-seed.js';
 import { matchKey } from '../../src-shared/text-match.js';
+import { peopleSeed, type PeopleSeed } from '../../src-shared/seed/people-seed.js';
+import { TypeTree } from '../engine/catalog/product-types.js';
+import { loadSizingCatalog } from '../engine/sizing/catalog-candidates.js';
+import { compactSizing, parseRules, sizeWith } from '../engine/projects/project-sizing.js';
 import type { Database } from './schema.js';
 
 /** resources/ next to the repository root (two levels above this file, also from out/main/). */
@@ -20,6 +24,7 @@ export interface EmbeddedDataSet {
   catalog: CatalogSeed;
   geography: GeographySeed;
   territories: TerritoriesSeed;
+  people: PeopleSeed;
 }
 
 export function readEmbeddedDataSet(resourcesDir = defaultResourcesDir()): EmbeddedDataSet {
@@ -28,6 +33,7 @@ export function readEmbeddedDataSet(resourcesDir = defaultResourcesDir()): Embed
     catalog: catalogSeed.parse(read('catalog.json')),
     geography: geographySeed.parse(read('geography.json')),
     territories: territoriesSeed.parse(read('territories.json')),
+    people: peopleSeed.parse(read('people.json')),
   };
 }
 
@@ -55,6 +61,7 @@ export async function loadEmbeddedDataSet(db: Kysely<Database>, data: EmbeddedDa
     await loadGeography(trx, data.geography);
     await loadTerritories(trx, data.territories);
     await loadCatalog(trx, data.catalog);
+    await loadPeople(trx, data.people);
     await trx
       .insertInto('meta')
       .values([
@@ -259,4 +266,88 @@ async function loadCatalog(trx: Transaction<Database>, seed: CatalogSeed): Promi
       c.products.map((product_id, position) => ({ collection_id: row.id, product_id, position })),
     );
   }
+}
+
+async function loadPeople(trx: Transaction<Database>, seed: PeopleSeed): Promise<void> {
+  const rulesOf = new Map<number, string>();
+  await insertRows(
+    trx,
+    'jurisdictions',
+    seed.jurisdictions.map((j) => {
+      const rules = json(j.rules);
+      rulesOf.set(j.id, rules);
+      return {
+        id: j.id,
+        name: j.name,
+        kind: j.kind,
+        state: j.state,
+        county_fips: j.county_fips,
+        inside_trap_locations: json(j.inside_trap_locations),
+        rules,
+        updated: '2026-01-15',
+        origin: 'embedded' as const,
+        extra: '{}',
+      };
+    }),
+  );
+  await insertRows(
+    trx,
+    'jurisdiction_zip_codes',
+    seed.jurisdictions.flatMap((j) => j.zip_codes.map((zip) => ({ zip, jurisdiction_id: j.id }))),
+  );
+  await insertRows(
+    trx,
+    'contacts',
+    seed.jurisdictions.flatMap((j) =>
+      j.contacts.map(({ facility, ...c }, position) => ({ ...c, jurisdiction_id: j.id, facility: json(facility), position })),
+    ),
+  );
+  await insertRows(
+    trx,
+    'users',
+    seed.users.map((u) => ({ ...u, service_user: bool(u.service_user), origin: 'embedded' as const, extra: '{}' })),
+  );
+  // Every computed field comes from the sizing engine, against the catalog just loaded.
+  const catalog = await loadSizingCatalog(trx, await TypeTree.load(trx));
+  await insertRows(
+    trx,
+    'projects',
+    seed.projects.map((p) => {
+      const { fixtures, ...inputs } = p.inputs;
+      const rules = p.jurisdiction_id === null ? null : (rulesOf.get(p.jurisdiction_id) ?? null);
+      const sizing = sizeWith(catalog, inputs, fixtures, parseRules(rules), 'summary');
+      return {
+        id: p.id,
+        user_id: p.user_id,
+        name: p.name,
+        status: p.status,
+        created: p.created,
+        submitted: p.submitted,
+        approved: p.approved,
+        updated: p.updated,
+        construction_type: p.construction_type,
+        ...p.address,
+        jurisdiction_id: p.jurisdiction_id,
+        inputs: json(inputs),
+        sizing: json(compactSizing(sizing)),
+        pump_out_cycle: sizing.pump_out_cycle,
+        recommended_product: sizing.recommended_product,
+        unique_local_requirements: bool(sizing.unique_local_requirements),
+        version: 1,
+        dirty: 0 as const,
+        origin: 'embedded' as const,
+        extra: '{}',
+      };
+    }),
+  );
+  await insertRows(
+    trx,
+    'project_fixtures',
+    seed.projects.flatMap((p) => p.inputs.fixtures.map((f, position) => ({ project_id: p.id, position, input: json(f) }))),
+  );
+  await insertRows(
+    trx,
+    'project_notes',
+    seed.projects.flatMap((p) => p.notes.map((n) => ({ ...n, project_id: p.id }))),
+  );
 }

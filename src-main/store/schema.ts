@@ -199,6 +199,96 @@ export interface TerritoryCountiesTable {
   territory_id: number;
 }
 
+export interface UsersTable extends SyncColumns {
+  id: number;
+  service_user: Bool;
+  name: string;
+  email: string;
+  phone_number: string | null;
+  position: string | null;
+  company: string | null;
+  postal_code: string;
+  /** A user type key (vocabulary.ts), or null. */
+  type: string | null;
+  registered: string;
+  last_active: string;
+  updated: string;
+}
+
+export interface JurisdictionsTable extends SyncColumns {
+  id: number;
+  name: string;
+  kind: string;
+  state: string;
+  county_fips: string | null;
+  /** JSON array of inside-trap location keys the jurisdiction allows. */
+  inside_trap_locations: string;
+  /** JSON of the sizing rules (src-shared/sizing/jurisdiction-rules.ts). */
+  rules: string;
+  updated: string;
+}
+
+export interface JurisdictionZipCodesTable {
+  zip: string;
+  jurisdiction_id: number;
+}
+
+export interface ContactsTable {
+  id: number;
+  jurisdiction_id: number;
+  first_name: string;
+  last_name: string;
+  title: string;
+  email: string;
+  primary_phone_number: string;
+  department: string;
+  /** JSON {name, address, city, state, postal_code, county}. */
+  facility: string;
+  position: number;
+}
+
+export interface ProjectsTable extends SyncColumns {
+  id: number;
+  user_id: number;
+  name: string;
+  status: string;
+  created: string;
+  submitted: string | null;
+  approved: string | null;
+  updated: string;
+  construction_type: string;
+  street: string | null;
+  street_2: string | null;
+  city: string | null;
+  state: string | null;
+  postal_code: string | null;
+  jurisdiction_id: number | null;
+  /** JSON of the sizing inputs other than fixtures (project-inputs.ts). */
+  inputs: string;
+  /** JSON of what the sizing engine computed from the inputs (project-sizing.ts). */
+  sizing: string;
+  pump_out_cycle: number | null;
+  recommended_product: string | null;
+  unique_local_requirements: Bool;
+  version: number;
+  dirty: Bool;
+}
+
+export interface ProjectFixturesTable {
+  project_id: number;
+  position: number;
+  /** JSON of one fixture input. */
+  input: string;
+}
+
+export interface ProjectNotesTable {
+  id: number;
+  project_id: number;
+  author: string;
+  text: string;
+  created: string;
+}
+
 export interface Database {
   meta: MetaTable;
   api_keys: ApiKeysTable;
@@ -218,4 +308,11 @@ export interface Database {
   zip_counties: ZipCountiesTable;
   territories: TerritoriesTable;
   territory_counties: TerritoryCountiesTable;
+  users: UsersTable;
+  jurisdictions: JurisdictionsTable;
+  jurisdiction_zip_codes: JurisdictionZipCodesTable;
+  contacts: ContactsTable;
+  projects: ProjectsTable;
+  project_fixtures: ProjectFixturesTable;
+  project_notes: ProjectNotesTable;
 }

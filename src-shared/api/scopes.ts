@@ -1,5 +1,8 @@
-/** Data types an API key can be allowed to read (spec §5: the key decides what can be queried). */
-export const API_SCOPES = ['catalog', 'territories', 'users', 'projects', 'jurisdictions'] as const;
+/**
+ * What an API key may do (spec §5: the key decides which data types can be queried): one scope
+ * per data type, and `admin` for the administrator's steps of a project's review.
+ */
+export const API_SCOPES = ['catalog', 'territories', 'users', 'projects', 'jurisdictions', 'admin'] as const;
 export type ApiScope = (typeof API_SCOPES)[number];
 
 export function isApiScope(value: string): value is ApiScope {

@@ -3,7 +3,7 @@
  * kinds are needed follows from the installation and the jurisdiction; products are matched by
  * their kind tag and their compatibility with the recommended interceptor.
  */
-import { accessoryCandidateSchema, type AccessoryCandidate, type AccessoryCandidateInput, type ProductId } from './candidates';
+import { accessoryCandidateSchema, parseCandidateList, type AccessoryCandidate, type AccessoryCandidateInput, type ProductId } from './candidates';
 import type { AccessoryKind, JurisdictionRules } from './jurisdiction-rules';
 import type { Arrangement } from './recommend';
 import { ceilWhole } from './units';
@@ -102,7 +102,7 @@ export function recommendAccessories(
   recommended: RecommendedUnits,
   accessoryInputs: readonly AccessoryCandidateInput[],
 ): AccessoryRecommendation[] {
-  const accessories = accessoryInputs.map((a) => accessoryCandidateSchema.parse(a));
+  const accessories = parseCandidateList(accessoryInputs, (a) => accessoryCandidateSchema.parse(a));
   return accessoryNeeds(installation, rules, recommended).map((need) => {
     const options = accessories.filter((a) => a.kind === need.kind && fits(a, recommended.id));
     if (options.length === 0) {

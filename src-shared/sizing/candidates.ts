@@ -67,3 +67,17 @@ export type AccessoryCandidate = z.output<typeof accessoryCandidateSchema>;
 export function candidateKinds(c: Pick<SizingCandidate, 'type' | 'also_listed_as'>): CandidateKind[] {
   return [c.type, ...c.also_listed_as];
 }
+
+const parsedLists = new WeakMap<readonly unknown[], unknown[]>();
+
+/**
+ * Parses a candidate list once per list: a caller that sizes many projects against the same
+ * catalog passes the same array and pays for validation once (it dominates the cost otherwise).
+ */
+export function parseCandidateList<T>(inputs: readonly unknown[], parse: (input: unknown) => T): T[] {
+  const known = parsedLists.get(inputs);
+  if (known) return known as T[];
+  const parsed = inputs.map(parse);
+  parsedLists.set(inputs, parsed);
+  return parsed;
+}

@@ -97,7 +97,11 @@ export interface FixtureSizing {
  * two-minute flow equals its one-minute flow.
  */
 export function sizeFixture(input: FixtureInput): FixtureSizing {
-  const f = fixtureInputSchema.parse(input);
+  return sizeParsedFixture(fixtureInputSchema.parse(input));
+}
+
+/** sizeFixture for input the caller has already validated (a project's parsed fixtures). */
+export function sizeParsedFixture(f: ParsedFixtureInput): FixtureSizing {
   const spec = FIXTURE_LIBRARY[f.kind];
   const source = resolveFlowSource(f);
   if (source.kind === 'error') throw new Error(source.message); // unreachable: the schema refused it

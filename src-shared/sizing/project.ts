@@ -10,7 +10,7 @@ import {
   combineFixtures,
   fixtureApiFields,
   fixtureInputSchema,
-  sizeFixture,
+  sizeParsedFixture,
   type FixtureApiFields,
   type FixtureSizing,
 } from './fixtures';
@@ -33,7 +33,7 @@ import {
   type JurisdictionRules,
   type SizingMethod,
 } from './jurisdiction-rules';
-import { recommend, type Recommendation } from './recommend';
+import { recommend, type Recommendation, type RecommendDetail } from './recommend';
 import { DEFAULT_PIPE_SIZE_IN, MENU_TIERS, PIPE_SIZE_TABLE, PUMP_OUT } from './tables';
 import { measurementPair, metricMeasurement, type Measurement, type MeasurementPair } from './units';
 
@@ -106,12 +106,13 @@ export function sizeProject(
   candidates: readonly SizingCandidateInput[],
   rulesInput: JurisdictionRulesInput = DEFAULT_JURISDICTION_RULES,
   accessories: readonly AccessoryCandidateInput[] = [],
+  detail: RecommendDetail = 'full',
 ): ProjectSizing {
   const p = projectInputsSchema.parse(inputs);
   const rules: JurisdictionRules = jurisdictionRulesSchema.parse(rulesInput);
   const method = sizingMethodFor(rules, p.installation_location);
 
-  const fixtures = p.fixtures.map((f) => sizeFixture(f));
+  const fixtures = p.fixtures.map((f) => sizeParsedFixture(f));
   const combined = combineFixtures(fixtures, rules.fixture_flow_combination);
   const flow = computeProjectFlow(combined, p.pipe_size_in, rules);
 
@@ -144,6 +145,7 @@ export function sizeProject(
     },
     candidates,
     rules,
+    detail,
   );
 
   const recommendedAccessories =

@@ -7,6 +7,7 @@
  */
 import {
   candidateKinds,
+  parseCandidateList,
   sizingCandidateSchema,
   type CandidateKind,
   type ProductId,
@@ -434,10 +435,18 @@ function compareEvaluations(method: SizingMethod, prices: Map<ProductId, number 
     String(a.id).localeCompare(String(b.id));
 }
 
+/**
+ * 'full' evaluates every candidate (the failed list explains each one); 'summary' first drops
+ * the candidates of the wrong kind or place, which cannot be chosen, so bulk sizing (loading
+ * thousands of projects) skips most of the work. The chosen unit is the same either way.
+ */
+export type RecommendDetail = 'full' | 'summary';
+
 export function recommend(
   demand: SizingDemand,
   candidateInputs: readonly SizingCandidateInput[],
   rules: JurisdictionRules,
+  detail: RecommendDetail = 'full',
 ): Recommendation {
   const target = effectivePumpOutTarget(demand.pump_out_target_days, rules);
   const required = demand.required_volume;
@@ -474,7 +483,8 @@ export function recommend(
     const reason = rules.unique_local_requirements.reason ?? 'The jurisdiction has unique local requirements.';
     return none('unique_local_requirements', `No product is recommended: ${reason}`);
   }
-  const candidates = candidateInputs.map((c) => sizingCandidateSchema.parse(c));
+  const parsed = parseCandidateList(candidateInputs, (c) => sizingCandidateSchema.parse(c));
+  const candidates = detail === 'full' ? parsed : parsed.filter((c) => productChecks(c, demand).every((check) => check.passed));
   if (candidates.length === 0) return none('no_candidates', 'No candidate products were given.');
 
   const prices = new Map(candidates.map((c) => [c.id, c.price] as const));

@@ -1,6 +1,6 @@
 /** The catalog half of the API (spec §4.3–4.5) as plain functions over the store. */
 import type { Kysely } from 'kysely';
-import type { Collection, Product, ProductListItem, ProductType, ProductTypeDetail } from '../../../src-shared/api/catalog.js';
+import type { Collection, Product, ProductListItem, ProductType, ProductTypeDetail, SimpleProduct } from '../../../src-shared/api/catalog.js';
 import type { Database } from '../../store/schema.js';
 import { ApiError, notFound } from '../errors.js';
 import { imageLibrary, type StoredImageSet } from '../format.js';
@@ -8,7 +8,7 @@ import type { OptionalPage } from '../paging.js';
 import { jsonList } from '../../store/prepared-query.js';
 import { TypeTree } from './product-types.js';
 import { RenderCache } from '../render-cache.js';
-import { buildFullProduct, buildListItem, type ProductRow } from './render-product.js';
+import { buildFullProduct, buildListItem, buildSimpleProduct, type ProductRow } from './render-product.js';
 import { ProductQueries } from './product-queries.js';
 import { resolveModelNumber } from './model-numbers.js';
 
@@ -152,6 +152,14 @@ export class CatalogService {
     const types = await this.types();
     const row = await resolveModelNumber(this.queries, types, modelNumber, storeId);
     return this.productCache.get(row.id, async () => (await this.fullProducts([row], types))[0]!);
+  }
+
+  /** Simple products by id (unpublished ones left out), for links from other resources. */
+  async simpleProducts(ids: number[]): Promise<Map<number, SimpleProduct>> {
+    if (ids.length === 0) return new Map();
+    const types = await this.types();
+    const rows = await this.queries.rowsByIds({ ids: JSON.stringify(ids) });
+    return new Map(rows.filter((r) => types.isPublished(r.type_id)).map((r) => [r.id, buildSimpleProduct(r, types.name)]));
   }
 
   async listCollections(only: string[] | undefined, limit: number | undefined): Promise<ListResult<Collection>> {

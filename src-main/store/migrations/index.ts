@@ -4,9 +4,11 @@
  */
 import type { Migration, MigrationProvider } from 'kysely';
 import * as m0001 from './0001-catalog-and-territories.js';
+import * as m0002 from './0002-users-projects-jurisdictions.js';
 
 const migrations: Record<string, Migration> = {
   '0001-catalog-and-territories': m0001,
+  '0002-users-projects-jurisdictions': m0002,
 };
 
 export const inCodeMigrations: MigrationProvider = {

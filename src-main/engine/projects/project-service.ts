@@ -1,0 +1,406 @@
+/**
+ * Projects (spec §4.2): reads, and the writes the spec does not show (create, edit, delete a
+ * draft, status changes). Every write validates, recomputes the sizing and stores both in one
+ * transaction.
+ */
+import type { Kysely, Transaction } from 'kysely';
+import type { Project, ProjectListItem } from '../../../src-shared/api/people.js';
+import { allowedTransitions, DELETABLE_STATUSES, EDITABLE_STATUSES, TRANSITIONS, type Actor } from '../../../src-shared/api/project-status.js';
+import type { ProjectWrite } from '../../../src-shared/api/project-write.js';
+import type { ProjectStatus } from '../../../src-shared/api/vocabulary.js';
+import type { FixtureInput } from '../../../src-shared/sizing/fixtures.js';
+import type { ProjectSizing } from '../../../src-shared/sizing/index.js';
+import type { Database } from '../../store/schema.js';
+import type { CatalogService, ListResult } from '../catalog/catalog-service.js';
+import { ApiError, invalidParameter, notFound } from '../errors.js';
+import type { Page } from '../paging.js';
+import { DEFAULT_INPUTS, parseStoredFixtures, type StoredInputs } from './project-inputs.js';
+import { compactSizing, type SizingContext } from './project-sizing.js';
+import { buildFixture, buildProject, buildProjectListItem, buildUserProject, projectUrl, type ProjectRow, type Viewer } from './render-project.js';
+import { fixtureFromWrite } from './fixture-write.js';
+
+export interface ProjectFilters {
+  zip_codes?: string[];
+  types?: string[];
+}
+
+export interface ProjectDetailOptions {
+  notes?: boolean;
+  accessories?: boolean;
+  fixtures?: boolean;
+}
+
+const now = () => new Date().toISOString();
+
+export function projectRows(db: Kysely<Database>) {
+  return db
+    .selectFrom('projects as p')
+    .innerJoin('users as u', 'u.id', 'p.user_id')
+    .leftJoin('jurisdictions as j', 'j.id', 'p.jurisdiction_id')
+    .selectAll('p')
+    .select(['u.name as engineer_name', 'u.email as engineer_email', 'u.phone_number as engineer_phone', 'j.name as jurisdiction_name', 'j.rules as jurisdiction_rules']);
+}
+
+export class ProjectService {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly sizing: SizingContext,
+    private readonly catalog: CatalogService,
+  ) {}
+
+  async list(filters: ProjectFilters, page: Page, viewer: Viewer): Promise<ListResult<ProjectListItem>> {
+    let rows = projectRows(this.db);
+    let count = this.db.selectFrom('projects as p').select((eb) => eb.fn.countAll<number>().as('n'));
+    if (filters.zip_codes) {
+      rows = rows.where('p.postal_code', 'in', filters.zip_codes);
+      count = count.where('p.postal_code', 'in', filters.zip_codes);
+    }
+    if (filters.types) {
+      rows = rows.where('p.construction_type', 'in', filters.types);
+      count = count.where('p.construction_type', 'in', filters.types);
+    }
+    const [data, total] = await Promise.all([rows.orderBy('p.id').limit(page.limit).offset(page.offset).execute(), count.executeTakeFirstOrThrow()]);
+    return { data: data.map((r) => buildProjectListItem(r as ProjectRow, viewer)), total: Number(total.n) };
+  }
+
+  /** Projects by id, in the order given (search results). */
+  async listByIds(ids: number[], viewer: Viewer): Promise<ProjectListItem[]> {
+    if (ids.length === 0) return [];
+    const rows = new Map((await projectRows(this.db).where('p.id', 'in', ids).execute()).map((r) => [r.id, r as ProjectRow]));
+    return ids.flatMap((id) => {
+      const row = rows.get(id);
+      return row ? [buildProjectListItem(row, viewer)] : [];
+    });
+  }
+
+  private async row(id: number, db: Kysely<Database> = this.db): Promise<ProjectRow> {
+    const row = await projectRows(db).where('p.id', '=', id).executeTakeFirst();
+    if (!row) throw notFound(`No project with id ${id}.`, 'id');
+    return row as ProjectRow;
+  }
+
+  async get(id: number, options: ProjectDetailOptions, viewer: Viewer): Promise<Project> {
+    const row = await this.row(id);
+    return this.render(row, options, viewer);
+  }
+
+  private async render(row: ProjectRow, options: ProjectDetailOptions, viewer: Viewer, db: Kysely<Database> = this.db): Promise<Project> {
+    const url = projectUrl(row.id);
+    const project: Project = buildProject(row, viewer);
+    const sizing = JSON.parse(row.sizing) as ReturnType<typeof compactSizing>;
+    if (options.fixtures) {
+      const inputs = parseStoredFixtures(await db.selectFrom('project_fixtures').select('input').where('project_id', '=', row.id).orderBy('position').execute());
+      project.fixtures = { object: 'list', url, data: sizing.fixtures.map((f, i) => buildFixture(f, inputs[i])) };
+    }
+    if (options.notes) {
+      const notes = await db.selectFrom('project_notes').selectAll().where('project_id', '=', row.id).orderBy('created').orderBy('id').execute();
+      project.notes = {
+        object: 'list',
+        url,
+        data: notes.map((n) => ({ object: 'note' as const, id: n.id, author: n.author, text: n.text, created: n.created.slice(5, 7) + '/' + n.created.slice(8, 10) + '/' + n.created.slice(0, 4) })),
+      };
+    }
+    if (options.accessories) {
+      const ids = sizing.recommended_accessories.flatMap((a) => (a.product ? [Number(a.product.id)] : []));
+      const products = await this.catalog.simpleProducts(ids);
+      project.accessories = {
+        object: 'list',
+        url,
+        data: sizing.recommended_accessories.map((a) => ({
+          object: 'recommended-accessory' as const,
+          kind: a.kind,
+          reason: a.reason,
+          quantity: a.quantity,
+          note: a.note,
+          product: a.product ? (products.get(Number(a.product.id)) ?? null) : null,
+        })),
+      };
+    }
+    return project;
+  }
+
+  /** Projects of a user, as a user response embeds them (spec §4.1). */
+  async ofUser(userId: number, page: Page, viewer: Viewer, withContacts: (jurisdictionIds: number[]) => Promise<Map<number, import('../../../src-shared/api/people.js').Contact[]>>) {
+    const rows = (await projectRows(this.db).where('p.user_id', '=', userId).orderBy('p.id').limit(page.limit).offset(page.offset).execute()) as ProjectRow[];
+    const contacts = await withContacts([...new Set(rows.flatMap((r) => (r.jurisdiction_id === null ? [] : [r.jurisdiction_id])))]);
+    return rows.map((r) => buildUserProject(r, viewer, r.jurisdiction_id === null ? undefined : contacts.get(r.jurisdiction_id)));
+  }
+
+  /** The full sizing of a stored project with the current catalog: every candidate and why it failed. */
+  async sizingDetails(id: number): Promise<ProjectSizing> {
+    const row = await this.row(id);
+    const fixtures = parseStoredFixtures(await this.db.selectFrom('project_fixtures').select('input').where('project_id', '=', id).orderBy('position').execute());
+    return this.sizing.size(JSON.parse(row.inputs) as StoredInputs, fixtures, row.jurisdiction_rules);
+  }
+
+  /**
+   * Sizes inputs without saving them (results as the user types): the body of a write, applied
+   * to a stored project when `projectId` is given, else to the defaults.
+   */
+  async preview(body: ProjectWrite, projectId?: number): Promise<ProjectSizing> {
+    return this.db.transaction().execute(async (trx) => {
+      let current: WriteState = { inputs: DEFAULT_INPUTS, fixtures: [], address: emptyAddress, jurisdiction_id: null, construction_type: 'newConstruction' };
+      if (projectId !== undefined) {
+        const row = await this.row(projectId, trx);
+        current = {
+          inputs: JSON.parse(row.inputs) as StoredInputs,
+          fixtures: parseStoredFixtures(await trx.selectFrom('project_fixtures').select('input').where('project_id', '=', projectId).orderBy('position').execute()),
+          address: { street: row.street, street_2: row.street_2, city: row.city, state: row.state, postal_code: row.postal_code },
+          jurisdiction_id: row.jurisdiction_id,
+          construction_type: row.construction_type,
+        };
+      }
+      const state = await resolveWrite(trx, body, current);
+      return this.sizing.size(state.inputs, state.fixtures, state.rules, trx);
+    });
+  }
+
+  async create(body: ProjectWrite & { name: string; engineer: { id: number } }, viewer: Viewer): Promise<Project> {
+    const id = await this.db.transaction().execute(async (trx) => {
+      const next = await trx.selectFrom('projects').select((eb) => eb.fn.max('id').as('max')).executeTakeFirstOrThrow();
+      const id = Number(next.max ?? 0) + 1;
+      const state = await resolveWrite(trx, body, { inputs: DEFAULT_INPUTS, fixtures: [], address: emptyAddress, jurisdiction_id: null, construction_type: 'newConstruction' });
+      const sizing = await this.sizing.size(state.inputs, state.fixtures, state.rules, trx, 'summary');
+      const stamp = now();
+      await trx
+        .insertInto('projects')
+        .values({
+          id,
+          user_id: body.engineer.id,
+          name: body.name,
+          status: 'Draft',
+          created: stamp,
+          submitted: null,
+          approved: null,
+          updated: stamp,
+          construction_type: state.construction_type,
+          ...state.address,
+          jurisdiction_id: state.jurisdiction_id,
+          inputs: JSON.stringify(state.inputs),
+          ...sizingColumns(sizing),
+          version: 1,
+          dirty: 1,
+          origin: 'local',
+          extra: '{}',
+        })
+        .execute();
+      await writeFixtures(trx, id, state.fixtures);
+      return id;
+    });
+    return this.get(id, { fixtures: true, notes: true, accessories: true }, viewer);
+  }
+
+  async update(id: number, body: ProjectWrite, viewer: Viewer): Promise<Project> {
+    await this.db.transaction().execute(async (trx) => {
+      const row = await this.row(id, trx);
+      checkVersion(row, body.version);
+      if (!EDITABLE_STATUSES.includes(row.status as ProjectStatus)) {
+        throw new ApiError(409, 'not_editable', `Project ${id} is ${row.status}: only a Draft can be edited. Withdraw or copy it first.`, 'status');
+      }
+      if (body.status !== undefined && body.status !== row.status) {
+        throw new ApiError(409, 'status_change_not_here', `Change the status with POST ${projectUrl(id)}/status, not by editing the project.`, 'status');
+      }
+      const fixtures = parseStoredFixtures(await trx.selectFrom('project_fixtures').select('input').where('project_id', '=', id).orderBy('position').execute());
+      const state = await resolveWrite(trx, body, {
+        inputs: JSON.parse(row.inputs) as StoredInputs,
+        fixtures,
+        address: { street: row.street, street_2: row.street_2, city: row.city, state: row.state, postal_code: row.postal_code },
+        jurisdiction_id: row.jurisdiction_id,
+        construction_type: row.construction_type,
+      });
+      if (body.engineer !== undefined && body.engineer.id !== row.user_id) {
+        throw new ApiError(409, 'engineer_fixed', 'The engineer of a project is the user who created it and cannot change.', 'engineer.id');
+      }
+      const sizing = await this.sizing.size(state.inputs, state.fixtures, state.rules, trx, 'summary');
+      await trx
+        .updateTable('projects')
+        .set({
+          name: body.name ?? row.name,
+          construction_type: state.construction_type,
+          ...state.address,
+          jurisdiction_id: state.jurisdiction_id,
+          inputs: JSON.stringify(state.inputs),
+          ...sizingColumns(sizing),
+          updated: now(),
+          version: row.version + 1,
+          dirty: 1,
+        })
+        .where('id', '=', id)
+        .execute();
+      if (body.fixtures !== undefined) {
+        await trx.deleteFrom('project_fixtures').where('project_id', '=', id).execute();
+        await writeFixtures(trx, id, state.fixtures);
+      }
+    });
+    return this.get(id, { fixtures: true, notes: true, accessories: true }, viewer);
+  }
+
+  async delete(id: number, version: number | undefined): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      const row = await this.row(id, trx);
+      checkVersion(row, version);
+      if (!DELETABLE_STATUSES.includes(row.status as ProjectStatus)) {
+        throw new ApiError(409, 'not_deletable', `Project ${id} is ${row.status}: only a Draft can be deleted; close it instead.`, 'status');
+      }
+      await trx.deleteFrom('projects').where('id', '=', id).execute();
+    });
+  }
+
+  async changeStatus(id: number, to: ProjectStatus, actors: readonly Actor[], version: number | undefined, viewer: Viewer): Promise<Project> {
+    await this.db.transaction().execute(async (trx) => {
+      const row = await this.row(id, trx);
+      checkVersion(row, version);
+      const from = row.status as ProjectStatus;
+      if (from === to) throw new ApiError(409, 'same_status', `Project ${id} is already ${to}.`, 'status');
+      const allowed = allowedTransitions(from, actors).find((t) => t.to === to);
+      if (!allowed) {
+        const exists = TRANSITIONS.find((t) => t.from === from && t.to === to);
+        if (exists) {
+          throw new ApiError(403, 'insufficient_scope', `Only an administrator (a key with the "admin" scope) may move a project from ${from} to ${to}.`, 'status');
+        }
+        const open = allowedTransitions(from, ['user', 'administrator']).map((t) => t.to);
+        throw new ApiError(
+          409,
+          'forbidden_transition',
+          `A project cannot go from ${from} to ${to}. From ${from} it can go to: ${open.length ? open.join(', ') : 'nothing (it is closed)'}.`,
+          'status',
+        );
+      }
+      if (to === 'Submitted') {
+        const missing = (['street', 'city', 'state', 'postal_code'] as const).filter((f) => !row[f]);
+        if (missing.length > 0) {
+          throw new ApiError(409, 'incomplete_for_submission', `Pre-approval needs the full address; missing: ${missing.map((f) => `address.${f}`).join(', ')}.`, `address.${missing[0]}`);
+        }
+        if (row.jurisdiction_id === null) {
+          throw new ApiError(409, 'incomplete_for_submission', 'Pre-approval needs a jurisdiction; none governs this address.', 'jurisdiction');
+        }
+      }
+      const stamp = now();
+      await trx
+        .updateTable('projects')
+        .set({
+          status: to,
+          submitted: to === 'Submitted' ? stamp : to === 'Draft' ? null : row.submitted,
+          approved: to === 'Closed/Approved' ? stamp : row.approved,
+          updated: stamp,
+          version: row.version + 1,
+          dirty: 1,
+        })
+        .where('id', '=', id)
+        .execute();
+    });
+    return this.get(id, {}, viewer);
+  }
+}
+
+interface Address {
+  street: string | null;
+  street_2: string | null;
+  city: string | null;
+  state: string | null;
+  postal_code: string | null;
+}
+const emptyAddress: Address = { street: null, street_2: null, city: null, state: null, postal_code: null };
+
+function checkVersion(row: ProjectRow, version: number | undefined): void {
+  if (version !== undefined && version !== row.version) {
+    throw new ApiError(409, 'version_conflict', `Project ${row.id} changed since you read it (version ${version}, now ${row.version}). Read it again and retry.`, 'version');
+  }
+}
+
+function sizingColumns(s: ProjectSizing) {
+  return {
+    sizing: JSON.stringify(compactSizing(s)),
+    pump_out_cycle: s.pump_out_cycle,
+    recommended_product: s.recommended_product,
+    unique_local_requirements: (s.unique_local_requirements ? 1 : 0) as 0 | 1,
+  };
+}
+
+async function writeFixtures(trx: Transaction<Database>, projectId: number, fixtures: FixtureInput[]): Promise<void> {
+  if (fixtures.length === 0) return;
+  await trx
+    .insertInto('project_fixtures')
+    .values(fixtures.map((f, position) => ({ project_id: projectId, position, input: JSON.stringify(f) })))
+    .execute();
+}
+
+interface WriteState {
+  inputs: StoredInputs;
+  fixtures: FixtureInput[];
+  address: Address;
+  jurisdiction_id: number | null;
+  construction_type: string;
+}
+
+/**
+ * Merges a write body into the current state and checks what the schema cannot: the user and
+ * jurisdiction exist, the inside-trap location is one the jurisdiction allows.
+ */
+async function resolveWrite(trx: Transaction<Database>, body: ProjectWrite, current: WriteState): Promise<WriteState & { rules: string | null }> {
+  if (body.engineer !== undefined) {
+    const user = await trx.selectFrom('users').select('id').where('id', '=', body.engineer.id).executeTakeFirst();
+    if (!user) throw new ApiError(400, 'invalid_field', `No user with id ${body.engineer.id}.`, 'engineer.id');
+  }
+  const address = { ...current.address };
+  if (body.address) {
+    for (const key of Object.keys(address) as (keyof typeof address)[]) {
+      const value = body.address[key];
+      if (value !== undefined) address[key] = value === '' ? null : value;
+    }
+  }
+  let jurisdictionId = current.jurisdiction_id;
+  if (body.jurisdiction !== undefined) {
+    jurisdictionId = body.jurisdiction === null ? null : body.jurisdiction.id;
+  } else if (body.address?.postal_code !== undefined) {
+    // A new zip code brings the jurisdiction that governs it, unless one is given.
+    const governing = address.postal_code
+      ? await trx.selectFrom('jurisdiction_zip_codes').select('jurisdiction_id').where('zip', '=', address.postal_code).executeTakeFirst()
+      : undefined;
+    jurisdictionId = governing?.jurisdiction_id ?? null;
+  }
+  let rules: string | null = null;
+  let allowedInside: string[] | null = null;
+  if (jurisdictionId !== null) {
+    const j = await trx.selectFrom('jurisdictions').select(['rules', 'inside_trap_locations']).where('id', '=', jurisdictionId).executeTakeFirst();
+    if (!j) throw new ApiError(400, 'invalid_field', `No jurisdiction with id ${jurisdictionId}.`, 'jurisdiction.id');
+    rules = j.rules;
+    allowedInside = JSON.parse(j.inside_trap_locations) as string[];
+  }
+  const inputs: StoredInputs = { ...current.inputs };
+  const set = <K extends keyof StoredInputs>(key: K, value: StoredInputs[K] | undefined) => {
+    if (value !== undefined) inputs[key] = value;
+  };
+  set('menu_type', body.menu_type);
+  set('servings_per_day', body.servings_per_day);
+  set('pump_out_target_days', body.pump_out_target);
+  set('fryer', body.fryer);
+  set('flatware', body.flatware);
+  set('food_waste_disposer', body.food_waste_disposer);
+  set('pipe_size_in', body.pipe_size);
+  set('installation_location', body.installation_location as StoredInputs['installation_location'] | undefined);
+  set('inside_trap_location', body.inside_trap_location);
+  set('buried', body.buried);
+  set('burial_depth_in', body.burial_depth);
+  set('installed_in_traffic_area', body.installed_in_traffic_area);
+  set('installed_in_high_water_area', body.installed_in_high_water_area);
+  if (body.meals !== undefined) {
+    if (body.meals === null) delete inputs.meals;
+    else inputs.meals = body.meals;
+  }
+  if (inputs.installation_location === 'outdoors') inputs.inside_trap_location = null;
+  else if (inputs.inside_trap_location === null) inputs.inside_trap_location = 'kitchen';
+  if (allowedInside && inputs.installation_location === 'indoors' && inputs.inside_trap_location && !allowedInside.includes(inputs.inside_trap_location)) {
+    throw invalidParameter('inside_trap_location', `This jurisdiction allows indoor interceptors only at: ${allowedInside.join(', ')}.`);
+  }
+  if (!inputs.buried) inputs.burial_depth_in = 0;
+  const fixtures = body.fixtures === undefined ? current.fixtures : (Array.isArray(body.fixtures) ? body.fixtures : body.fixtures.data).map(fixtureFromWrite);
+  return {
+    inputs,
+    fixtures,
+    address,
+    jurisdiction_id: jurisdictionId,
+    construction_type: body.construction_type ?? current.construction_type,
+    rules,
+  };
+}

@@ -1,0 +1,81 @@
+/**
+ * Runs the sizing engine for stored projects: the catalog's candidates (read once per data
+ * version), the jurisdiction's rules (or the defaults), and the compact part of the result the
+ * store keeps with the project. The full result, with every failed candidate, is recomputed on
+ * request (it is large and depends on the current catalog).
+ */
+import type { Kysely } from 'kysely';
+import { DEFAULT_JURISDICTION_RULES, jurisdictionRulesSchema, sizeProject, type JurisdictionRules, type ProjectSizing, type RecommendDetail } from '../../../src-shared/sizing/index.js';
+import type { Database } from '../../store/schema.js';
+import { TypeTree } from '../catalog/product-types.js';
+import { loadSizingCatalog, type SizingCatalog } from '../sizing/catalog-candidates.js';
+import type { StoredInputs } from './project-inputs.js';
+import type { FixtureInput } from '../../../src-shared/sizing/fixtures.js';
+
+/** What the store keeps of a sizing, beside the indexed columns. */
+export type StoredSizing = Pick<
+  ProjectSizing,
+  'sizing_method' | 'flow_rate' | 'flow_rate_metric' | 'grease' | 'grease_metric' | 'unique_local_requirements_reason' | 'fixtures' | 'recommended_accessories' | 'required_volume'
+> & {
+  recommendation: Pick<ProjectSizing['recommendation'], 'status' | 'product' | 'units' | 'arrangement' | 'rating' | 'reasons' | 'no_recommendation'>;
+};
+
+export function compactSizing(s: ProjectSizing): StoredSizing {
+  const r = s.recommendation;
+  return {
+    sizing_method: s.sizing_method,
+    flow_rate: s.flow_rate,
+    flow_rate_metric: s.flow_rate_metric,
+    grease: s.grease,
+    grease_metric: s.grease_metric,
+    unique_local_requirements_reason: s.unique_local_requirements_reason,
+    fixtures: s.fixtures,
+    recommended_accessories: s.recommended_accessories,
+    required_volume: s.required_volume,
+    recommendation: { status: r.status, product: r.product, units: r.units, arrangement: r.arrangement, rating: r.rating, reasons: r.reasons, no_recommendation: r.no_recommendation },
+  };
+}
+
+/** Parsed rules by their stored JSON text: the same jurisdiction's rules are parsed once. */
+const rulesCache = new Map<string, JurisdictionRules>();
+export function parseRules(json: string | null): JurisdictionRules {
+  if (json === null) return DEFAULT_JURISDICTION_RULES;
+  let rules = rulesCache.get(json);
+  if (!rules) {
+    rules = jurisdictionRulesSchema.parse(JSON.parse(json));
+    if (rulesCache.size > 1000) rulesCache.clear();
+    rulesCache.set(json, rules);
+  }
+  return rules;
+}
+
+export class SizingContext {
+  private catalog: { version: string; value: Promise<SizingCatalog> } | undefined;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly dataVersion: () => string,
+  ) {}
+
+  /** The catalog's candidates; `db` lets a transaction read its own uncommitted catalog. */
+  candidates(db: Kysely<Database> = this.db): Promise<SizingCatalog> {
+    if (db !== this.db) return TypeTree.load(db).then((types) => loadSizingCatalog(db, types));
+    const version = this.dataVersion();
+    if (this.catalog?.version !== version) {
+      const value = TypeTree.load(this.db).then((types) => loadSizingCatalog(this.db, types));
+      this.catalog = { version, value };
+      value.catch(() => (this.catalog = undefined));
+    }
+    return this.catalog.value;
+  }
+
+  async size(inputs: StoredInputs, fixtures: FixtureInput[], rulesJson: string | null, db?: Kysely<Database>, detail: RecommendDetail = 'full'): Promise<ProjectSizing> {
+    const catalog = await this.candidates(db);
+    return sizeWith(catalog, inputs, fixtures, parseRules(rulesJson), detail);
+  }
+}
+
+export function sizeWith(catalog: SizingCatalog, inputs: StoredInputs, fixtures: FixtureInput[], rules: JurisdictionRules, detail: RecommendDetail = 'full'): ProjectSizing {
+  const { inside_trap_location: _where, meals, ...rest } = inputs;
+  return sizeProject({ ...rest, ...(meals ? { meals } : {}), fixtures }, catalog.candidates, rules, catalog.accessories, detail);
+}

@@ -1,0 +1,172 @@
+/** Project objects from stored rows: pure, rows in and JSON out (spec §2.3, §2.3.1). */
+import type { Selectable } from 'kysely';
+import type { Measurement as ApiMeasurement } from '../../../src-shared/api/common.js';
+import type { Contact, EmbeddedJurisdiction, Fixture, Project, ProjectListItem, UserProject } from '../../../src-shared/api/people.js';
+import { CONSTRUCTION_TYPES, INSTALLATION_LOCATIONS, labelOf, SIZING_METHOD_LABELS, type ConstructionTypeKey, type ProjectStatus } from '../../../src-shared/api/vocabulary.js';
+import type { FixtureInput } from '../../../src-shared/sizing/fixtures.js';
+import type { ContactsTable, ProjectsTable } from '../../store/schema.js';
+import { apiDate } from '../format.js';
+import type { StoredInputs } from './project-inputs.js';
+import type { StoredSizing } from './project-sizing.js';
+
+export type ProjectRow = Selectable<ProjectsTable> & {
+  engineer_name: string;
+  engineer_email: string;
+  engineer_phone: string | null;
+  jurisdiction_name: string | null;
+  jurisdiction_rules: string | null;
+};
+
+/** What the caller may see: personal data needs the users scope (spec §5). */
+export interface Viewer {
+  personal: boolean;
+}
+
+export const projectUrl = (id: number) => `/api/projects/${id}`;
+export const jurisdictionUrl = (id: number) => `/api/jurisdictions/${id}`;
+
+const m = (x: { value: number; unit: string }): ApiMeasurement => ({ object: 'measurement', value: x.value, unit: x.unit });
+const pair = (x: { standard: { value: number; unit: string }; metric: { value: number; unit: string } }) => ({
+  object: 'dimension-set' as const,
+  standard: m(x.standard),
+  metric: m(x.metric),
+});
+
+export function embeddedJurisdiction(id: number, name: string, rulesJson: string, contacts?: Contact[]): EmbeddedJurisdiction {
+  const rules = JSON.parse(rulesJson) as { plumbing_code: string | null; sizing_methods: { indoor: string; outdoor: string } };
+  return {
+    object: 'jurisdiction',
+    url: jurisdictionUrl(id),
+    id,
+    name,
+    plumbing_code: rules.plumbing_code,
+    sizing_methods: {
+      indoor: SIZING_METHOD_LABELS[rules.sizing_methods.indoor] ?? rules.sizing_methods.indoor,
+      outdoor: SIZING_METHOD_LABELS[rules.sizing_methods.outdoor] ?? rules.sizing_methods.outdoor,
+    },
+    ...(contacts ? { contacts } : {}),
+  };
+}
+
+export function buildContact(row: Selectable<ContactsTable>, jurisdictionName: string, viewer: Viewer): Contact {
+  const f = JSON.parse(row.facility) as Contact['facility'];
+  const p = viewer.personal;
+  return {
+    object: 'contact',
+    id: row.id,
+    name: p ? `${row.first_name} ${row.last_name}` : null,
+    first_name: p ? row.first_name : null,
+    last_name: p ? row.last_name : null,
+    title: row.title,
+    email: p ? row.email : null,
+    primary_phone_number: p ? row.primary_phone_number : null,
+    department: row.department,
+    jurisdictions: [jurisdictionName],
+    jurisdiction_name: jurisdictionName,
+    facility: { name: f.name, address: f.address, city: f.city, state: f.state, postal_code: f.postal_code, county: f.county },
+  };
+}
+
+export function buildProjectListItem(row: ProjectRow, viewer: Viewer, contacts?: Contact[]): ProjectListItem {
+  const inputs = JSON.parse(row.inputs) as StoredInputs;
+  return {
+    object: 'project',
+    url: projectUrl(row.id),
+    id: row.id,
+    name: row.name,
+    status: row.status as ProjectStatus,
+    created: apiDate(row.created),
+    submitted: apiDate(row.submitted),
+    approved: apiDate(row.approved),
+    updated: apiDate(row.updated),
+    engineer: {
+      id: row.user_id,
+      name: viewer.personal ? row.engineer_name : null,
+      email: viewer.personal ? row.engineer_email : null,
+      phone_number: viewer.personal ? row.engineer_phone : null,
+    },
+    address: { street: row.street, street_2: row.street_2, city: row.city, state: row.state, postal_code: row.postal_code },
+    jurisdiction:
+      row.jurisdiction_id === null || row.jurisdiction_name === null || row.jurisdiction_rules === null
+        ? null
+        : embeddedJurisdiction(row.jurisdiction_id, row.jurisdiction_name, row.jurisdiction_rules, contacts),
+    construction_type: labelOf(CONSTRUCTION_TYPES, row.construction_type as ConstructionTypeKey),
+    installation_location: labelOf(INSTALLATION_LOCATIONS, inputs.installation_location),
+    recommended_product: row.recommended_product,
+    pump_out_cycle: row.pump_out_cycle,
+  };
+}
+
+export function buildFixture(api: StoredSizing['fixtures'][number], input: FixtureInput | undefined): Fixture {
+  const d = api.dimensions;
+  const side = (s: NonNullable<typeof d>['standard']) => ({
+    object: 'dimensions' as const,
+    length: m(s.length),
+    width: m(s.width),
+    height: m(s.height),
+    volume: m(s.volume),
+    capacity: m(s.capacity),
+  });
+  return {
+    object: 'fixture',
+    name: api.name,
+    type: api.type,
+    uses_typical_dimensions: api.uses_typical_dimensions,
+    compartments: api.compartments,
+    gpm: input?.gpm ?? null,
+    dimensions: d === null ? null : { object: 'dimension-set', standard: side(d.standard), metric: side(d.metric) },
+    flow_rate: { one_minute: pair(api.flow_rate.one_minute), two_minute: pair(api.flow_rate.two_minute), dfu: Math.round(api.flow_rate.dfu) },
+  };
+}
+
+type DetailFields = Omit<Project, 'fixtures' | 'notes' | 'accessories'>;
+
+export function buildProject(row: ProjectRow, viewer: Viewer, contacts?: Contact[]): DetailFields {
+  const inputs = JSON.parse(row.inputs) as StoredInputs;
+  const sizing = JSON.parse(row.sizing) as StoredSizing;
+  const grease = (period: keyof StoredSizing['grease']) => ({
+    object: 'grease-capacity-measurement' as const,
+    weight: m(sizing.grease[period].weight),
+    volume: m(sizing.grease[period].volume),
+  });
+  const body: DetailFields = {
+    ...buildProjectListItem(row, viewer, contacts),
+    version: row.version,
+    inside_trap_location: inputs.installation_location === 'indoors' ? inputs.inside_trap_location : null,
+    installed_in_traffic_area: inputs.installed_in_traffic_area,
+    installed_in_high_water_area: inputs.installed_in_high_water_area,
+    buried: inputs.buried,
+    burial_depth: m({ value: inputs.buried ? inputs.burial_depth_in : 0, unit: 'in' }),
+    fryer: inputs.fryer,
+    flatware: inputs.flatware,
+    pipe_size: m({ value: inputs.pipe_size_in, unit: 'in' }),
+    food_waste_disposer: inputs.food_waste_disposer,
+    servings_per_day: inputs.servings_per_day,
+    menu_type: inputs.menu_type,
+    pump_out_target: inputs.pump_out_target_days,
+    meals: inputs.meals ?? null,
+    flow_rate: {
+      pipe: m(sizing.flow_rate.pipe),
+      two_minute: m(sizing.flow_rate.two_minute),
+      one_minute: m(sizing.flow_rate.one_minute),
+      sized_by: m(sizing.flow_rate.sized_by),
+      dfu: Math.round(sizing.flow_rate.dfu),
+    },
+    grease: {
+      per_serving: grease('per_serving'),
+      per_day: grease('per_day'),
+      per_30_days: grease('per_30_days'),
+      per_60_days: grease('per_60_days'),
+      per_90_days: grease('per_90_days'),
+    },
+    unique_local_requirements: row.unique_local_requirements === 1,
+    unique_local_requirements_reason: sizing.unique_local_requirements_reason,
+  };
+  return row.extra === '{}' ? body : { ...(JSON.parse(row.extra) as object), ...body };
+}
+
+/** A project as a user response embeds it: `pipe_size` a bare number, `spaces` empty (spec quirks). */
+export function buildUserProject(row: ProjectRow, viewer: Viewer, contacts?: Contact[]): UserProject {
+  const p = buildProject(row, viewer, contacts);
+  return { ...p, pipe_size: p.pipe_size.value, spaces: [] };
+}

@@ -1,0 +1,231 @@
+/** Users (spec §2.2), projects (§2.3), jurisdictions (§2.3.1 and the standalone record). */
+import { z } from 'zod';
+import { apiDate, listOf, measurement, measurementSet } from './common.js';
+import { accessoryProduct, simpleProduct } from './catalog.js';
+import { PROJECT_STATUSES } from './vocabulary.js';
+
+const nullableString = z.string().nullable();
+
+export const facility = z
+  .object({ name: z.string(), address: z.string(), city: z.string(), state: z.string(), postal_code: z.string(), county: nullableString })
+  .strict();
+
+/** Name, e-mail and phone are personal data: null for keys without the users scope. */
+export const contact = z
+  .object({
+    object: z.literal('contact'),
+    id: z.number().int(),
+    name: nullableString,
+    first_name: nullableString,
+    last_name: nullableString,
+    title: z.string(),
+    email: nullableString,
+    primary_phone_number: nullableString,
+    department: z.string(),
+    jurisdictions: z.array(z.string()),
+    jurisdiction_name: z.string(),
+    facility,
+  })
+  .strict()
+  .meta({ id: 'Contact' });
+
+const sizingMethods = z.object({ indoor: z.string(), outdoor: z.string() }).strict();
+
+/** The jurisdiction as a project embeds it. */
+export const embeddedJurisdiction = z
+  .object({
+    object: z.literal('jurisdiction'),
+    url: z.string(),
+    id: z.number().int(),
+    name: z.string(),
+    plumbing_code: nullableString,
+    sizing_methods: sizingMethods,
+    contacts: z.array(contact).optional(),
+  })
+  .strict()
+  .meta({ id: 'EmbeddedJurisdiction' });
+
+export const jurisdiction = z
+  .object({
+    object: z.literal('jurisdiction'),
+    url: z.string().meta({ example: '/api/jurisdictions/12' }),
+    id: z.number().int(),
+    name: z.string(),
+    kind: z.enum(['city', 'county']),
+    state: z.string(),
+    county: nullableString,
+    plumbing_code: nullableString,
+    sizing_methods: sizingMethods,
+    unique_local_requirements: z.boolean(),
+    unique_local_requirements_reason: nullableString,
+    inside_trap_locations: z.array(z.string()),
+    rules: z.record(z.string(), z.unknown()).meta({ description: 'The sizing rules as data (method keys, drainage period, pump-out bounds, required accessories …)' }),
+    zip_codes: z.array(z.string()),
+    updated: apiDate,
+    contacts: listOf(contact).optional(),
+  })
+  .strict()
+  .meta({ id: 'Jurisdiction' });
+
+const engineer = z
+  .object({ id: z.number().int(), name: nullableString, email: nullableString, phone_number: nullableString })
+  .strict()
+  .meta({ description: 'The user who created the project; name, e-mail and phone are null for keys without the users scope' });
+
+const address = z
+  .object({ street: nullableString, street_2: nullableString, city: nullableString, state: nullableString, postal_code: nullableString })
+  .strict();
+
+const greaseAmount = z.object({ object: z.literal('grease-capacity-measurement'), weight: measurement, volume: measurement }).strict();
+
+export const projectFlowRate = z
+  .object({ pipe: measurement, two_minute: measurement, one_minute: measurement, sized_by: measurement, dfu: z.number().int() })
+  .strict();
+
+export const projectGrease = z
+  .object({
+    per_serving: greaseAmount,
+    per_day: greaseAmount,
+    per_30_days: greaseAmount,
+    per_60_days: greaseAmount,
+    per_90_days: greaseAmount,
+  })
+  .strict();
+
+const fixtureDimensions = z
+  .object({ object: z.literal('dimensions'), length: measurement, width: measurement, height: measurement, volume: measurement, capacity: measurement })
+  .strict();
+
+export const fixture = z
+  .object({
+    object: z.literal('fixture'),
+    name: z.string(),
+    type: z.string().meta({ description: 'Fixture kind key, e.g. three-compartment-sink' }),
+    uses_typical_dimensions: z.boolean(),
+    compartments: z.number().int().nullable(),
+    /** Entered flow (GPM) for fixtures sized by flow rather than by basin, else null. */
+    gpm: z.number().nullable(),
+    dimensions: z.object({ object: z.literal('dimension-set'), standard: fixtureDimensions, metric: fixtureDimensions }).strict().nullable(),
+    flow_rate: z.object({ one_minute: measurementSet, two_minute: measurementSet, dfu: z.number().int() }).strict(),
+  })
+  .strict()
+  .meta({ id: 'Fixture' });
+
+export const note = z
+  .object({ object: z.literal('note'), id: z.number().int(), author: z.string(), text: z.string(), created: apiDate })
+  .strict()
+  .meta({ id: 'Note' });
+
+export const recommendedAccessory = z
+  .object({
+    object: z.literal('recommended-accessory'),
+    kind: z.string(),
+    reason: z.string(),
+    quantity: z.number().int().nullable(),
+    note: nullableString,
+    product: z.union([accessoryProduct, simpleProduct]).nullable(),
+  })
+  .strict()
+  .meta({ id: 'RecommendedAccessory' });
+
+const projectCore = {
+  object: z.literal('project'),
+  url: z.string().meta({ example: '/api/projects/42' }),
+  id: z.number().int(),
+  name: z.string(),
+  status: z.enum(PROJECT_STATUSES),
+  created: apiDate,
+  submitted: apiDate.nullable(),
+  approved: apiDate.nullable(),
+  updated: apiDate,
+  engineer,
+  address,
+  jurisdiction: embeddedJurisdiction.nullable(),
+  construction_type: z.string().meta({ description: 'Label, e.g. "New Construction"' }),
+  installation_location: z.string().meta({ description: 'Label: "Indoors" or "Outdoors"' }),
+  recommended_product: nullableString,
+  pump_out_cycle: z.number().int().nullable(),
+};
+
+/** The reduced project of /api/projects and search results. */
+export const projectListItem = z.object(projectCore).strict().meta({ id: 'ProjectListItem' });
+
+const projectDetailFields = {
+  ...projectCore,
+  version: z.number().int().meta({ description: 'Increases with every change; send it back to detect a concurrent edit (409)' }),
+  inside_trap_location: nullableString,
+  installed_in_traffic_area: z.boolean(),
+  installed_in_high_water_area: z.boolean(),
+  buried: z.boolean(),
+  burial_depth: measurement,
+  fryer: z.boolean(),
+  flatware: z.boolean(),
+  pipe_size: measurement,
+  food_waste_disposer: z.boolean(),
+  servings_per_day: z.number().int(),
+  menu_type: z.string().meta({ description: 'Menu type key (grease tier), e.g. pizza' }),
+  pump_out_target: z.number().int().meta({ description: 'Requested days between pump-outs' }),
+  meals: z.record(z.string(), z.unknown()).nullable().meta({ description: 'Seats and hours, for jurisdictions sizing gravity interceptors by meals' }),
+  flow_rate: projectFlowRate,
+  grease: projectGrease,
+  unique_local_requirements: z.boolean(),
+  unique_local_requirements_reason: nullableString,
+};
+
+export const project = z
+  .object({
+    ...projectDetailFields,
+    fixtures: listOf(fixture).optional(),
+    notes: listOf(note).optional(),
+    accessories: listOf(recommendedAccessory).optional(),
+  })
+  .strict()
+  .meta({ id: 'Project' });
+
+/** A project inside a user response: `pipe_size` is a bare number and `spaces` appears (spec quirks). */
+export const userProject = z
+  .object({ ...projectDetailFields, pipe_size: z.number(), spaces: z.array(z.unknown()) })
+  .strict()
+  .meta({ id: 'UserProject' });
+
+const userFields = {
+  object: z.literal('user'),
+  url: z.string(),
+  service_user: z.boolean(),
+  name: z.string(),
+  email: z.string(),
+  phone_number: nullableString,
+  position: nullableString,
+  company: nullableString,
+  postal_code: z.string(),
+  type: z.string().nullable().meta({ description: 'Label, e.g. "Engineer / Architect"' }),
+  registered: apiDate,
+  last_active: apiDate,
+  updated: apiDate,
+  number_of_projects: z.number().int(),
+  number_of_pre_approval_projects: z.number().int(),
+};
+
+/** List items carry no id and repeat the query string in `url` (spec §2.2). */
+export const userListItem = z.object(userFields).strict().meta({ id: 'UserListItem' });
+
+export const user = z
+  .object({ ...userFields, id: z.number().int(), projects: listOf(userProject).optional() })
+  .strict()
+  .meta({ id: 'User' });
+
+export const userList = listOf(userListItem).meta({ id: 'UserList' });
+export const projectList = listOf(projectListItem).meta({ id: 'ProjectList' });
+export const jurisdictionList = listOf(jurisdiction).meta({ id: 'JurisdictionList' });
+export const contactList = listOf(contact).meta({ id: 'ContactList' });
+
+export type User = z.infer<typeof user>;
+export type UserListItem = z.infer<typeof userListItem>;
+export type Project = z.infer<typeof project>;
+export type ProjectListItem = z.infer<typeof projectListItem>;
+export type UserProject = z.infer<typeof userProject>;
+export type Jurisdiction = z.infer<typeof jurisdiction>;
+export type EmbeddedJurisdiction = z.infer<typeof embeddedJurisdiction>;
+export type Contact = z.infer<typeof contact>;
+export type Fixture = z.infer<typeof fixture>;
+export type RecommendedAccessory = z.infer<typeof recommendedAccessory>;

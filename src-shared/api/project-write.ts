@@ -1,0 +1,129 @@
+/**
+ * The body of project writes. It uses the project resource's own field names, so a project read
+ * with GET can be edited and sent back whole: computed and read-only fields are accepted and
+ * ignored, anything else unknown is refused (400 naming it). Lengths may be given as a
+ * measurement ({value, unit: "in"}) as GET shows them, or as a bare number of inches.
+ */
+import { z } from 'zod';
+import { FIXTURE_KINDS, MENU_TYPES, PIPE_SIZE_TABLE } from '../sizing/tables.js';
+import { mealsInputsSchema } from '../sizing/gravity-volume.js';
+import { CONSTRUCTION_TYPES, INSIDE_TRAP_LOCATIONS, INSTALLATION_LOCATIONS, keyOf, PROJECT_STATUSES } from './vocabulary.js';
+
+const inches = (field: string, max: number) =>
+  z
+    .union([z.number(), z.object({ value: z.number(), unit: z.string() }).loose()], { error: `${field} is a number of inches or {value, unit: "in"}.` })
+    .transform((v, ctx) => {
+      const unit = typeof v === 'number' ? 'in' : v.unit;
+      const value = typeof v === 'number' ? v : v.value;
+      if (unit !== 'in') ctx.addIssue({ code: 'custom', message: `${field} must be in inches ("in"), not "${unit}".` });
+      return value;
+    })
+    .pipe(z.number().min(0, { error: `${field} cannot be negative.` }).max(max, { error: `${field} is at most ${max} in.` }));
+
+const keyFrom = <K extends string>(table: readonly { key: K; label: string }[], field: string) =>
+  z.string().transform((text, ctx) => {
+    const key = keyOf(table, text);
+    if (key === undefined) {
+      ctx.addIssue({ code: 'custom', message: `${field} must be one of ${table.map((t) => t.key).join(', ')}.` });
+      return z.NEVER;
+    }
+    return key;
+  });
+
+const menuTypeKeys = MENU_TYPES.map((m) => m.key) as [string, ...string[]];
+const pipeSizes = PIPE_SIZE_TABLE.map((r) => r.pipe_in);
+
+const measurementValue = z.object({ value: z.number() }).loose();
+
+export const fixtureWrite = z
+  .object({
+    object: z.literal('fixture').optional(),
+    name: z.string().trim().min(1).max(100).optional(),
+    type: z.enum(FIXTURE_KINDS, { error: `type must be one of ${FIXTURE_KINDS.join(', ')}.` }),
+    uses_typical_dimensions: z.boolean().default(true),
+    compartments: z.number().int().min(1).max(6).nullable().optional(),
+    gpm: z.number().min(0).max(500).nullable().optional(),
+    dimensions: z
+      .object({
+        object: z.literal('dimension-set').optional(),
+        standard: z.object({ length: measurementValue, width: measurementValue, height: measurementValue }).loose(),
+        metric: z.unknown().optional(),
+      })
+      .strict()
+      .nullable()
+      .optional(),
+    // Computed by the engine; accepted and ignored.
+    flow_rate: z.unknown().optional(),
+  })
+  .strict();
+
+const fixtureList = z.union([z.array(fixtureWrite), z.object({ object: z.literal('list').optional(), url: z.string().optional(), data: z.array(fixtureWrite) }).strict()]);
+
+const ignored = z.unknown().optional();
+
+export const projectWriteFields = z
+  .object({
+    name: z.string().trim().min(1, { error: 'name cannot be empty.' }).max(200),
+    engineer: z.object({ id: z.number().int().positive() }).loose(),
+    construction_type: keyFrom(CONSTRUCTION_TYPES, 'construction_type'),
+    address: z
+      .object({
+        street: z.string().trim().max(200).nullable().optional(),
+        street_2: z.string().trim().max(200).nullable().optional(),
+        city: z.string().trim().max(100).nullable().optional(),
+        state: z.string().trim().regex(/^[A-Za-z]{2}$/, { error: 'address.state is a two-letter state code.' }).transform((s) => s.toUpperCase()).nullable().optional(),
+        postal_code: z.string().trim().regex(/^\d{5}$/, { error: 'address.postal_code is a five-digit zip code.' }).nullable().optional(),
+      })
+      .strict(),
+    jurisdiction: z.object({ id: z.number().int().positive() }).loose().nullable(),
+    installation_location: keyFrom(INSTALLATION_LOCATIONS, 'installation_location'),
+    inside_trap_location: z.enum(INSIDE_TRAP_LOCATIONS, { error: `inside_trap_location must be one of ${INSIDE_TRAP_LOCATIONS.join(', ')}.` }).nullable(),
+    installed_in_traffic_area: z.boolean(),
+    installed_in_high_water_area: z.boolean(),
+    buried: z.boolean(),
+    burial_depth: inches('burial_depth', 240),
+    fryer: z.boolean(),
+    flatware: z.boolean(),
+    food_waste_disposer: z.boolean(),
+    pipe_size: inches('pipe_size', 12).refine((v) => pipeSizes.includes(v), { error: `pipe_size must be one of ${pipeSizes.join(', ')} in.` }),
+    servings_per_day: z.number().int({ error: 'servings_per_day is a whole number.' }).min(0).max(100_000),
+    menu_type: z.enum(menuTypeKeys, { error: 'menu_type must be a known menu type key (see the sizing library).' }),
+    pump_out_target: z.number().int().min(1).max(366),
+    meals: mealsInputsSchema.nullable(),
+    fixtures: fixtureList,
+    version: z.number().int().positive(),
+    // Read-only fields of the resource: accepted so a GET body can be sent back, and ignored.
+    object: z.literal('project').optional(),
+    url: ignored,
+    id: ignored,
+    status: z.enum(PROJECT_STATUSES).optional(),
+    created: ignored,
+    submitted: ignored,
+    approved: ignored,
+    updated: ignored,
+    recommended_product: ignored,
+    pump_out_cycle: ignored,
+    flow_rate: ignored,
+    grease: ignored,
+    unique_local_requirements: ignored,
+    unique_local_requirements_reason: ignored,
+    notes: ignored,
+    accessories: ignored,
+    spaces: ignored,
+  })
+  .strict();
+
+/** Create: a name, the engineer (user) and the kitchen are needed; the rest has defaults. */
+export const projectCreateBody = projectWriteFields.partial().required({ name: true, engineer: true });
+/** Update (PATCH): any subset; `version`, when given, must be the current one. */
+export const projectPatchBody = projectWriteFields.partial();
+
+export type ProjectWrite = z.output<typeof projectPatchBody>;
+export type FixtureWrite = z.output<typeof fixtureWrite>;
+
+export const statusChangeBody = z
+  .object({
+    status: z.enum(PROJECT_STATUSES, { error: `status must be one of ${PROJECT_STATUSES.join(', ')}.` }),
+    version: z.number().int().positive().optional(),
+  })
+  .strict();

@@ -1,0 +1,326 @@
+/**
+ * Checks the generated resources/people.json (built by scripts/build-people.ts) against its seed
+ * schema, against resources/geography.json, and for internal consistency; then runs the sizing
+ * engine on a sample of projects to show the inputs are usable.
+ */
+import { readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { CONSTRUCTION_TYPE_KEYS, PROJECT_STATUSES, USER_TYPE_KEYS } from '../src-shared/api/vocabulary';
+import { geographySeed, type GeographySeed } from '../src-shared/seed/geography-seed';
+import { peopleSeed, type PeopleSeed, type SeedJurisdiction, type SeedProject } from '../src-shared/seed/people-seed';
+import {
+  DEFAULT_JURISDICTION_RULES,
+  FIXTURE_LIBRARY,
+  MENU_TYPES,
+  PIPE_SIZE_TABLE,
+  sizeProject,
+  type JurisdictionRules,
+} from '../src-shared/sizing/index';
+
+const RESOURCES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'resources');
+const PEOPLE_FILE = path.join(RESOURCES, 'people.json');
+const GEOGRAPHY_FILE = path.join(RESOURCES, 'geography.json');
+
+let seed: PeopleSeed;
+let geo: GeographySeed;
+/** zip -> [state, city, main county FIPS] */
+let zips: Map<string, { state: string; city: string; county: string }>;
+let jurisdictionById: Map<number, SeedJurisdiction>;
+let ownerOfZip: Map<string, SeedJurisdiction>;
+
+beforeAll(() => {
+  seed = peopleSeed.parse(JSON.parse(readFileSync(PEOPLE_FILE, 'utf8')));
+  geo = geographySeed.parse(JSON.parse(readFileSync(GEOGRAPHY_FILE, 'utf8')));
+  zips = new Map(geo.zips.map(([zip, state, city, , weights]) => [zip, { state, city, county: weights[0]?.[0] ?? '' }]));
+  jurisdictionById = new Map(seed.jurisdictions.map((j) => [j.id, j]));
+  ownerOfZip = new Map();
+  for (const j of seed.jurisdictions) for (const z of j.zip_codes) ownerOfZip.set(z, j);
+});
+
+const DAY = /^\d{4}-\d{2}-\d{2}/;
+const FICTIONAL_PHONE = /^\(\d{3}\) 555-01\d{2}$/;
+const inDataRange = (date: string): boolean => date >= '2016-01-01' && date <= '2026-12-31';
+
+function rulesOf(p: SeedProject): JurisdictionRules {
+  return p.jurisdiction_id === null ? DEFAULT_JURISDICTION_RULES : (jurisdictionById.get(p.jurisdiction_id)?.rules ?? DEFAULT_JURISDICTION_RULES);
+}
+
+describe('people.json', () => {
+  it('passes the schema, has the expected size and version', () => {
+    expect(seed.version).toMatch(/^\d+\.\d+\.\d+/);
+    expect(seed.jurisdictions.length).toBeGreaterThanOrEqual(100);
+    expect(seed.users.length).toBeGreaterThanOrEqual(500);
+    expect(seed.projects.length).toBeGreaterThanOrEqual(5000);
+    expect(statSync(PEOPLE_FILE).size).toBeLessThan(6.5 * 1_000_000);
+  });
+
+  it('numbers jurisdictions, users and projects 1..N; contact and note ids are unique', () => {
+    expect(seed.jurisdictions.map((j) => j.id)).toEqual(seed.jurisdictions.map((_, i) => i + 1));
+    expect(seed.users.map((u) => u.id)).toEqual(seed.users.map((_, i) => i + 1));
+    expect(seed.projects.map((p) => p.id)).toEqual(seed.projects.map((_, i) => i + 1));
+    const contactIds = seed.jurisdictions.flatMap((j) => j.contacts.map((c) => c.id));
+    expect(new Set(contactIds).size).toBe(contactIds.length);
+    const noteIds = seed.projects.flatMap((p) => p.notes.map((n) => n.id));
+    expect(new Set(noteIds).size).toBe(noteIds.length);
+    expect(noteIds.length).toBeGreaterThan(0);
+  });
+
+  it('uses every user type, status and construction type', () => {
+    const types = new Map<string | null, number>();
+    for (const u of seed.users) types.set(u.type, (types.get(u.type) ?? 0) + 1);
+    for (const t of USER_TYPE_KEYS) expect(types.get(t) ?? 0, t).toBeGreaterThanOrEqual(3);
+    expect(types.get(null) ?? 0).toBeGreaterThan(0);
+    for (const s of PROJECT_STATUSES) expect(seed.projects.filter((p) => p.status === s).length, s).toBeGreaterThanOrEqual(200);
+    for (const c of CONSTRUCTION_TYPE_KEYS) {
+      expect(seed.projects.filter((p) => p.construction_type === c).length, c).toBeGreaterThanOrEqual(200);
+    }
+  });
+
+  it('links every project to an existing user and jurisdiction; users have 0 to 60 projects', () => {
+    const userIds = new Set(seed.users.map((u) => u.id));
+    const perUser = new Map<number, number>();
+    for (const p of seed.projects) {
+      expect(userIds.has(p.user_id)).toBe(true);
+      if (p.jurisdiction_id !== null) expect(jurisdictionById.has(p.jurisdiction_id)).toBe(true);
+      perUser.set(p.user_id, (perUser.get(p.user_id) ?? 0) + 1);
+    }
+    expect(Math.max(...perUser.values())).toBeLessThanOrEqual(60);
+    expect(seed.users.some((u) => !perUser.has(u.id))).toBe(true);
+  });
+});
+
+describe('jurisdictions', () => {
+  it('are real places: county FIPS from geography.json, zips real, cities by name, counties by main county', () => {
+    const counties = new Map(geo.counties.map((c) => [c[0], c]));
+    for (const j of seed.jurisdictions) {
+      const county = counties.get(j.county_fips);
+      expect(county, j.name).toBeDefined();
+      expect(county?.[1]).toBe(j.state);
+      expect(j.rules.name).toBe(j.name);
+      for (const z of j.zip_codes) {
+        const info = zips.get(z);
+        expect(info, `${j.name} ${z}`).toBeDefined();
+        expect(info?.state).toBe(j.state);
+        if (j.kind === 'county') expect(info?.county, `${j.name} ${z}`).toBe(j.county_fips);
+      }
+    }
+    expect(new Set(seed.jurisdictions.map((j) => j.state)).size).toBeGreaterThanOrEqual(30);
+    expect(seed.jurisdictions.filter((j) => j.kind === 'city').length).toBeGreaterThanOrEqual(20);
+    expect(seed.jurisdictions.filter((j) => j.kind === 'county').length).toBeGreaterThanOrEqual(20);
+    // Names repeat across states (two Orange Counties), never within one.
+    const keys = seed.jurisdictions.map((j) => `${j.name}|${j.state}`);
+    expect(new Set(keys).size).toBe(keys.length);
+    const chicago = seed.jurisdictions.find((j) => j.name === 'City of Chicago');
+    expect(chicago?.zip_codes).toContain('60614');
+    expect(chicago?.county_fips).toBe('17031');
+  });
+
+  it('own each zip code at most once', () => {
+    const all = seed.jurisdictions.flatMap((j) => j.zip_codes);
+    expect(new Set(all).size).toBe(all.length);
+  });
+
+  it('have rules that differ in realistic ways', () => {
+    const rules = seed.jurisdictions.map((j) => j.rules);
+    const pairs = new Set(rules.map((r) => `${r.sizing_methods.indoor}/${r.sizing_methods.outdoor}`));
+    expect(pairs.size).toBeGreaterThanOrEqual(4);
+    expect(new Set(rules.map((r) => r.drainage_period))).toEqual(new Set(['one-minute', 'two-minute']));
+    expect(new Set(rules.map((r) => r.fixture_flow_combination))).toEqual(new Set(['sum', 'largest-100-50-25']));
+    expect(new Set(rules.map((r) => r.plumbing_code)).size).toBeGreaterThanOrEqual(5);
+    expect(rules.some((r) => r.fixture_capacity_cap_factor !== null)).toBe(true);
+    expect(rules.some((r) => r.fixture_capacity_cap_factor === null)).toBe(true);
+    expect(rules.some((r) => r.required_accessories.includes('sampling-port'))).toBe(true);
+    expect(new Set(rules.map((r) => `${r.pump_out_days.min}-${r.pump_out_days.max}`)).size).toBeGreaterThanOrEqual(3);
+    expect(new Set(rules.map((r) => r.max_identical_units)).size).toBeGreaterThanOrEqual(3);
+    const flagged = rules.filter((r) => r.unique_local_requirements.flagged);
+    expect(flagged.length).toBeGreaterThanOrEqual(3);
+    expect(flagged.length).toBeLessThanOrEqual(6);
+    for (const r of flagged) expect(r.unique_local_requirements.reason?.length ?? 0).toBeGreaterThan(20);
+    expect(new Set(seed.jurisdictions.map((j) => j.inside_trap_locations.join(','))).size).toBeGreaterThanOrEqual(3);
+  });
+
+  it('have 1–4 invented contacts with example e-mails, fictional phones and a real office zip', () => {
+    for (const j of seed.jurisdictions) {
+      expect(j.contacts.length, j.name).toBeGreaterThanOrEqual(1);
+      expect(j.contacts.length, j.name).toBeLessThanOrEqual(4);
+      for (const c of j.contacts) {
+        expect(c.email).toMatch(/^[a-z0-9._-]+@example\.(com|org)$/);
+        expect(c.primary_phone_number).toMatch(FICTIONAL_PHONE);
+        const office = zips.get(c.facility.postal_code);
+        expect(office?.state).toBe(c.facility.state);
+        expect(office?.city).toBe(c.facility.city);
+        expect(j.zip_codes).toContain(c.facility.postal_code);
+      }
+    }
+  });
+});
+
+describe('users', () => {
+  it('have unique lower-case e-mails on example domains (unique across contacts too) and fictional phones', () => {
+    const emails = seed.users.map((u) => u.email);
+    for (const e of emails) expect(e).toMatch(/^[a-z0-9._-]+@example\.(com|net|org)$/);
+    const contacts = seed.jurisdictions.flatMap((j) => j.contacts.map((c) => c.email));
+    const all = [...emails, ...contacts];
+    expect(new Set(all).size).toBe(all.length);
+    for (const u of seed.users) if (u.phone_number !== null) expect(u.phone_number).toMatch(FICTIONAL_PHONE);
+    expect(seed.users.filter((u) => u.phone_number === null).length).toBeGreaterThan(0);
+    expect(seed.users.filter((u) => u.service_user).length / seed.users.length).toBeGreaterThan(0.8);
+  });
+
+  it('live at real zips and have consistent dates', () => {
+    for (const u of seed.users) {
+      expect(zips.has(u.postal_code), u.postal_code).toBe(true);
+      for (const d of [u.registered, u.last_active, u.updated]) {
+        expect(d).toMatch(DAY);
+        expect(inDataRange(d), d).toBe(true);
+      }
+      expect(u.registered <= u.last_active).toBe(true);
+      expect(u.registered <= u.updated).toBe(true);
+    }
+  });
+});
+
+describe('projects', () => {
+  it('have real addresses (city, state and zip agree with geography.json) or none before pre-approval', () => {
+    let withAddress = 0;
+    for (const p of seed.projects) {
+      const a = p.address;
+      if (a.postal_code === null) {
+        expect(a).toEqual({ street: null, street_2: null, city: null, state: null, postal_code: null });
+        expect(p.submitted, `project ${p.id}`).toBeNull();
+        continue;
+      }
+      withAddress++;
+      const info = zips.get(a.postal_code);
+      expect(info, a.postal_code).toBeDefined();
+      expect(a.city).toBe(info?.city);
+      expect(a.state).toBe(info?.state);
+      expect(a.street).toMatch(/^\d+ /);
+    }
+    expect(withAddress / seed.projects.length).toBeGreaterThan(0.7);
+  });
+
+  it('fall under the jurisdiction that owns their zip', () => {
+    let governed = 0;
+    for (const p of seed.projects) {
+      if (p.jurisdiction_id !== null) governed++;
+      const zip = p.address.postal_code;
+      if (zip === null) continue;
+      expect(p.jurisdiction_id, `project ${p.id} at ${zip}`).toBe(ownerOfZip.get(zip)?.id ?? null);
+    }
+    expect(governed / seed.projects.length).toBeGreaterThan(0.4);
+    expect(new Set(seed.projects.map((p) => p.jurisdiction_id)).size).toBeGreaterThan(100);
+  });
+
+  it('have dates consistent with their status', () => {
+    const users = new Map(seed.users.map((u) => [u.id, u]));
+    for (const p of seed.projects) {
+      const label = `project ${p.id} (${p.status})`;
+      for (const d of [p.created, p.submitted, p.approved, p.updated]) if (d !== null) expect(inDataRange(d), label).toBe(true);
+      expect(p.updated >= p.created, label).toBe(true);
+      switch (p.status) {
+        case 'Draft':
+          expect(p.submitted, label).toBeNull();
+          expect(p.approved, label).toBeNull();
+          break;
+        case 'Submitted':
+        case 'Pending':
+          expect(p.submitted, label).not.toBeNull();
+          expect(p.approved, label).toBeNull();
+          break;
+        case 'Closed':
+          expect(p.approved, label).toBeNull();
+          break;
+        case 'Closed/Approved':
+          expect(p.submitted, label).not.toBeNull();
+          expect(p.approved, label).not.toBeNull();
+          expect((p.approved ?? '') >= (p.submitted ?? ''), label).toBe(true);
+          break;
+      }
+      if (p.submitted !== null) {
+        expect(p.submitted >= p.created, label).toBe(true);
+        expect(p.updated >= p.submitted, label).toBe(true);
+      }
+      if (p.approved !== null) expect(p.updated >= p.approved, label).toBe(true);
+      for (const n of p.notes) {
+        expect(p.submitted, label).not.toBeNull();
+        expect(n.created >= (p.submitted ?? ''), label).toBe(true);
+        expect(n.created <= p.updated, label).toBe(true);
+      }
+      const user = users.get(p.user_id);
+      expect(p.created >= (user?.registered ?? ''), label).toBe(true);
+      expect(p.created <= (user?.last_active ?? ''), label).toBe(true);
+      if (p.submitted !== null) expect(p.submitted <= (user?.last_active ?? ''), label).toBe(true);
+      if (p.status === 'Draft') expect(p.updated <= (user?.last_active ?? ''), label).toBe(true);
+    }
+    const closed = seed.projects.filter((p) => p.status === 'Closed');
+    expect(closed.some((p) => p.submitted === null)).toBe(true);
+    expect(closed.some((p) => p.submitted !== null)).toBe(true);
+  });
+
+  it('carry notes on about a fifth of the projects an administrator has seen', () => {
+    const seen = seed.projects.filter((p) => p.submitted !== null && p.status !== 'Submitted');
+    const share = seen.filter((p) => p.notes.length > 0).length / seen.length;
+    expect(share).toBeGreaterThan(0.1);
+    expect(share).toBeLessThan(0.3);
+    for (const p of seed.projects) expect(p.notes.length).toBeLessThanOrEqual(3);
+  });
+
+  it('have realistic kitchen inputs', () => {
+    const menus = new Set(MENU_TYPES.map((m) => m.key));
+    const pipes = new Set(PIPE_SIZE_TABLE.map((r) => r.pipe_in));
+    for (const p of seed.projects) {
+      const i = p.inputs;
+      const label = `project ${p.id}`;
+      expect(menus.has(i.menu_type), label).toBe(true);
+      expect(i.servings_per_day, label).toBeGreaterThanOrEqual(50);
+      expect(i.servings_per_day, label).toBeLessThanOrEqual(2500);
+      expect(pipes.has(i.pipe_size_in), label).toBe(true);
+      expect(i.fixtures.length, label).toBeGreaterThanOrEqual(2);
+      expect(i.fixtures.length, label).toBeLessThanOrEqual(10);
+      for (const f of i.fixtures) expect(FIXTURE_LIBRARY[f.kind], label).toBeDefined();
+      if (i.installation_location === 'outdoors') expect(i.inside_trap_location, label).toBeNull();
+      else {
+        expect(i.inside_trap_location, label).not.toBeNull();
+        const j = p.jurisdiction_id === null ? undefined : jurisdictionById.get(p.jurisdiction_id);
+        const allowed = j?.inside_trap_locations ?? ['kitchen', 'otherLocation'];
+        expect(allowed, label).toContain(i.inside_trap_location);
+      }
+      if (i.buried) expect(i.burial_depth_in, label).toBeGreaterThan(0);
+      else expect(i.burial_depth_in, label).toBe(0);
+      const methods = Object.values(rulesOf(p).sizing_methods);
+      expect(i.meals !== undefined, label).toBe(p.jurisdiction_id !== null && methods.includes('gravity-by-meals'));
+    }
+    const all = seed.projects.map((p) => p.inputs);
+    expect(all.filter((i) => i.pipe_size_in === 4).length / all.length).toBeGreaterThan(0.6);
+    const pumpOut = new Set(all.map((i) => i.pump_out_target_days));
+    for (const days of [30, 60, 90]) expect(pumpOut.has(days)).toBe(true);
+    expect(all.filter((i) => i.installation_location === 'outdoors').length).toBeGreaterThan(1000);
+    expect(all.filter((i) => i.meals !== undefined).length).toBeGreaterThan(100);
+    const fixtures = all.flatMap((i) => i.fixtures);
+    expect(fixtures.filter((f) => f.uses_typical_dimensions).length / fixtures.length).toBeGreaterThan(0.8);
+    expect(fixtures.some((f) => !f.uses_typical_dimensions)).toBe(true);
+    expect(all.filter((i) => i.fixtures.some((f) => f.kind === 'three-compartment-sink')).length / all.length).toBeGreaterThan(0.6);
+  });
+});
+
+describe('sizing engine on the demo projects', () => {
+  it('sizes a sample of 50 projects with their jurisdiction rules without throwing', () => {
+    const step = Math.floor(seed.projects.length / 50);
+    const sample = seed.projects.filter((_, i) => i % step === 0).slice(0, 50);
+    expect(sample).toHaveLength(50);
+    for (const p of sample) {
+      const sizing = sizeProject(p.inputs, [], rulesOf(p));
+      const label = `project ${p.id}`;
+      expect(Number.isFinite(sizing.flow_rate.sized_by.value), label).toBe(true);
+      expect(sizing.flow_rate.sized_by.value, label).toBeGreaterThan(0);
+      expect(sizing.flow_rate.pipe.value, label).toBeGreaterThan(0);
+      expect(sizing.grease.per_day.weight.value, label).toBeGreaterThan(0);
+      expect(sizing.grease.per_30_days.weight.value, label).toBeGreaterThanOrEqual(sizing.grease.per_day.weight.value);
+      expect(sizing.fixtures, label).toHaveLength(p.inputs.fixtures.length);
+      expect(sizing.recommended_product, label).toBeNull();
+    }
+  });
+});
