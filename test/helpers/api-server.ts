@@ -3,14 +3,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { openEngine, type Engine } from '../../src-main/engine/engine.js';
-import { writeFirstApiKey } from '../../src-main/engine/data-dir.js';
+import { inject } from 'vitest';
+import { DATABASE_FILE } from '../../src-main/store/open-store.js';
+import { API_SCOPES } from '../../src-shared/api/scopes.js';
 import { startServer, type RunningServer, type ServerOptions } from '../../src-main/http/server.js';
 
 export interface TestServer {
   engine: Engine;
   server: RunningServer;
   dataDir: string;
-  /** The key with every scope written on first start. */
+  /** A key with every scope. */
   key: string;
   get(pathAndQuery: string, init?: { key?: string | null; headers?: Record<string, string> }): Promise<TestResponse>;
   request(method: string, pathAndQuery: string, init?: { key?: string | null; headers?: Record<string, string>; body?: string }): Promise<TestResponse>;
@@ -28,11 +30,17 @@ export function tempDir(prefix = 'fieldsizer-test-'): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
 }
 
-export async function startTestServer(options: ServerOptions = {}): Promise<TestServer> {
+/** A fresh data directory holding a copy of the template store (see global-setup.ts). */
+export function copyTemplateDataDir(): string {
   const dataDir = tempDir();
+  fs.copyFileSync(path.join(inject('templateDataDir'), DATABASE_FILE), path.join(dataDir, DATABASE_FILE));
+  return dataDir;
+}
+
+export async function startTestServer(options: ServerOptions = {}): Promise<TestServer> {
+  const dataDir = copyTemplateDataDir();
   const engine = await openEngine({ dataDir });
-  const keyFile = await writeFirstApiKey(engine);
-  const key = fs.readFileSync(keyFile!, 'utf8').trim();
+  const key = (await engine.apiKeys.create('tests', API_SCOPES)).key;
   const server = await startServer(engine, 0, options);
   const request: TestServer['request'] = async (method, pathAndQuery, init = {}) => {
     const headers: Record<string, string> = { ...(init.headers ?? {}) };

@@ -5,10 +5,12 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import * as m0001 from './0001-catalog-and-territories.js';
 import * as m0002 from './0002-users-projects-jurisdictions.js';
+import * as m0003 from './0003-paging-indexes.js';
 
 const migrations: Record<string, Migration> = {
   '0001-catalog-and-territories': m0001,
   '0002-users-projects-jurisdictions': m0002,
+  '0003-paging-indexes': m0003,
 };
 
 export const inCodeMigrations: MigrationProvider = {
