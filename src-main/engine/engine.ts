@@ -12,12 +12,16 @@ import { ProjectService } from './projects/project-service.js';
 import { UserService } from './people/user-service.js';
 import { JurisdictionService } from './people/jurisdiction-service.js';
 import { SearchService } from './people/search-service.js';
+import { SyncService } from '../sync/sync-service.js';
+import { SyncRunner, type ClientTuning } from '../sync/sync-runner.js';
 
 export interface EngineOptions {
   dataDir: string;
   resourcesDir?: string;
   /** Rendered products / territories kept per data version (0 turns the caches off). */
   renderCacheSize?: number;
+  /** Timeouts, retries and concurrency of sync requests (tests shorten them). */
+  syncTuning?: ClientTuning;
 }
 
 export interface Engine {
@@ -33,6 +37,7 @@ export interface Engine {
   users: UserService;
   jurisdictions: JurisdictionService;
   search: SearchService;
+  sync: SyncService;
   close(): Promise<void>;
 }
 
@@ -45,7 +50,14 @@ export async function openEngine(options: EngineOptions): Promise<Engine> {
     const sizing = new SizingContext(store.db, store.dataVersion);
     const projects = new ProjectService(store.db, sizing, catalog);
     const jurisdictions = new JurisdictionService(store.db);
-    return {
+    // The runner needs the engine it belongs to; it gets it lazily to break the cycle.
+    let self: Engine | undefined;
+    const runner = new SyncRunner(() => self!, options.syncTuning);
+    const sync = new SyncService(store.db, options.dataDir, runner);
+    sync.resolver = (projectId, choice) => runner.resolve(projectId, choice);
+    projects.afterWrite = () => sync.refreshCounts();
+    await sync.init();
+    self = {
       store,
       dataDir: options.dataDir,
       firstStart,
@@ -57,8 +69,13 @@ export async function openEngine(options: EngineOptions): Promise<Engine> {
       users: new UserService(store.db, projects, jurisdictions),
       jurisdictions,
       search: new SearchService(store.db),
-      close: () => store.close(),
+      sync,
+      async close() {
+        await sync.close();
+        await store.close();
+      },
     };
+    return self;
   } catch (error) {
     await store.close();
     throw error;

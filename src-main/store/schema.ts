@@ -272,6 +272,8 @@ export interface ProjectsTable extends SyncColumns {
   unique_local_requirements: Bool;
   version: number;
   dirty: Bool;
+  /** Upstream version at the last sync (null: never synced). */
+  base_version: Generated<number | null>;
 }
 
 export interface ProjectFixturesTable {

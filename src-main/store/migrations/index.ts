@@ -6,11 +6,13 @@ import type { Migration, MigrationProvider } from 'kysely';
 import * as m0001 from './0001-catalog-and-territories.js';
 import * as m0002 from './0002-users-projects-jurisdictions.js';
 import * as m0003 from './0003-paging-indexes.js';
+import * as m0004 from './0004-sync-base-version.js';
 
 const migrations: Record<string, Migration> = {
   '0001-catalog-and-territories': m0001,
   '0002-users-projects-jurisdictions': m0002,
   '0003-paging-indexes': m0003,
+  '0004-sync-base-version': m0004,
 };
 
 export const inCodeMigrations: MigrationProvider = {

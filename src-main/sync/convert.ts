@@ -1,0 +1,521 @@
+/**
+ * Upstream JSON → rows of the local store. A tolerant reader: fields this version does not know
+ * are kept (in `extra`) and served back unchanged; missing optional fields become null; a record
+ * that lacks what it cannot do without is rejected with a reason, and does not sink the rest.
+ */
+import type { Fixture, Project } from '../../src-shared/api/people.js';
+import { fixtureWrite } from '../../src-shared/api/project-write.js';
+import { CONSTRUCTION_TYPES, INSTALLATION_LOCATIONS, keyOf, USER_TYPES } from '../../src-shared/api/vocabulary.js';
+import type { StoredInputs } from '../engine/projects/project-inputs.js';
+import { fixtureFromWrite } from '../engine/projects/fixture-write.js';
+import type { FixtureInput } from '../../src-shared/sizing/fixtures.js';
+
+export class Rejected extends Error {}
+
+type Json = Record<string, unknown>;
+
+export const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function str(o: Json, key: string): string {
+  const v = o[key];
+  if (typeof v !== 'string' || v === '') throw new Rejected(`"${key}" is missing or not text`);
+  return v;
+}
+function optStr(o: Json, key: string): string | null {
+  const v = o[key];
+  return typeof v === 'string' ? v : null;
+}
+function num(o: Json, key: string): number {
+  const v = o[key];
+  if (typeof v !== 'number' || !Number.isFinite(v)) throw new Rejected(`"${key}" is missing or not a number`);
+  return v;
+}
+function optNum(o: Json, key: string): number | null {
+  const v = o[key];
+  return typeof v === 'number' && Number.isFinite(v) ? v : null;
+}
+function bool(o: Json, key: string): boolean {
+  return o[key] === true;
+}
+function obj(o: Json, key: string): Json | null {
+  const v = o[key];
+  return isObject(v) ? v : null;
+}
+function list(o: Json, key: string): unknown[] {
+  const v = o[key];
+  if (Array.isArray(v)) return v;
+  if (isObject(v) && Array.isArray(v.data)) return v.data;
+  return [];
+}
+
+/** MM/DD/YYYY (or an ISO date) → YYYY-MM-DD. */
+export function isoDate(value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  const us = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(value);
+  if (us) return `${us[3]}-${us[1]}-${us[2]}`;
+  return /^\d{4}-\d{2}-\d{2}/.test(value) ? value.slice(0, 10) : null;
+}
+function requiredDate(o: Json, key: string): string {
+  const d = isoDate(o[key]);
+  if (!d) throw new Rejected(`"${key}" is not a date`);
+  return d;
+}
+
+/** The fields of a record this version does not know, as JSON for the `extra` column. */
+export function extraOf(record: Json, known: readonly string[]): string {
+  const extra: Json = {};
+  for (const [k, v] of Object.entries(record)) if (!known.includes(k)) extra[k] = v;
+  return Object.keys(extra).length === 0 ? '{}' : JSON.stringify(extra);
+}
+
+/** "7,028.00" → 7028. */
+export function dollars(text: unknown): number {
+  if (typeof text !== 'string') throw new Rejected('a price is not text');
+  const n = Number(text.replace(/,/g, ''));
+  if (!Number.isFinite(n)) throw new Rejected(`"${text}" is not a price`);
+  return n;
+}
+
+const measurementValue = (m: unknown): number | null => (isObject(m) && typeof m.value === 'number' ? m.value : null);
+const strip = (m: unknown) => (isObject(m) ? { value: Number(m.value), unit: String(m.unit) } : { value: 0, unit: '' });
+const pairOf = (set: unknown) => (isObject(set) ? { standard: strip(set.standard), metric: strip(set.metric) } : null);
+
+// --- Catalog ---------------------------------------------------------------------------------
+
+export const PRODUCT_TYPE_FIELDS = ['object', 'url', 'name', 'key', 'active', 'image', 'created', 'last_updated', 'parent', 'types', 'products'] as const;
+
+export interface PulledProductType {
+  key: string;
+  name: string;
+  image: string | null;
+  parentKey: string | null;
+  created: string;
+  last_updated: string | null;
+  extra: string;
+}
+
+export function productTypeFrom(t: unknown): PulledProductType {
+  if (!isObject(t)) throw new Rejected('not an object');
+  return {
+    key: str(t, 'key'),
+    name: str(t, 'name'),
+    image: optStr(t, 'image'),
+    parentKey: isObject(t.parent) && typeof t.parent.key === 'string' ? t.parent.key : null,
+    created: requiredDate(t, 'created'),
+    last_updated: isoDate(t.last_updated),
+    extra: extraOf(t, PRODUCT_TYPE_FIELDS),
+  };
+}
+
+export const PRODUCT_FIELDS = [
+  'object', 'url', 'name', 'short_name', 'created', 'last_updated', 'type', 'part_number', 'base_model', 'store_id', 'parent_store_id',
+  'description', 'short_description', 'market_specific_description', 'images', 'processing', 'price', 'installation_options',
+  'ratings', 'solids_capacity', 'liquid_capacity', 'base_dimensions', 'shipping_dimensions', 'related_products', 'accessories',
+  'compatible_products', 'options', 'certifications', 'spec_sheet', 'installation_guide', 'revit', 'owners_manual', 'csi_masterspec',
+] as const;
+
+export interface ProductRef {
+  part_number: string;
+  store_id: string | null;
+}
+export const refKey = (r: ProductRef) => `${r.part_number}\u0000${r.store_id ?? ''}`;
+
+export interface PulledProduct {
+  ref: ProductRef;
+  typeName: string;
+  row: {
+    part_number: string;
+    store_id: string | null;
+    parent_store_id: string | null;
+    name: string;
+    short_name: string;
+    is_base_model: 0 | 1;
+    base_part_number: string;
+    description: string;
+    short_description: string | null;
+    market_specific_description: string | null;
+    created: string;
+    last_updated: string | null;
+    list_price: number;
+    retail_multiplier: number;
+    wholesale_multiplier: number;
+    processing_lead_time: number | null;
+    processing_threshold: number | null;
+    installation_options: string | null;
+    solids_gal: number | null;
+    solids_l: number | null;
+    liquid_gal: number | null;
+    liquid_l: number | null;
+    base_dimensions: string | null;
+    shipping_dimensions: string | null;
+    images: string;
+    documents: string;
+    extra: string;
+  };
+  ratings: { flow_gpm: number; flow_lps: number; grease_lbs: number; grease_kg: number; grease_gal: number; grease_l: number; label: string | null; efficiency_99: 0 | 1 }[];
+  options: { id: number; name: string; price: number | null; option_type: string; description: string | null; store_id: string | null }[];
+  certifications: { name: string; link: string | null; type: string }[];
+  links: { kind: 'accessory' | 'related' | 'compatible'; ref: ProductRef; component: 0 | 1 }[];
+}
+
+function dimensionsJson(set: unknown): string | null {
+  if (!isObject(set) || !isObject(set.standard) || !isObject(set.metric)) return null;
+  const side = (s: Json) => ({
+    length: measurementValue(s.length) ?? 0,
+    width: measurementValue(s.width) ?? 0,
+    height: measurementValue(s.height) ?? 0,
+    weight: measurementValue(s.weight) ?? 0,
+  });
+  return JSON.stringify({ standard: side(set.standard), metric: side(set.metric) });
+}
+
+function imageSet(lib: unknown) {
+  if (!isObject(lib)) return null;
+  const sizes = ['orig', 'lg', 'md', 'sm'] as const;
+  if (!sizes.every((s) => typeof lib[s] === 'string')) return null;
+  return { orig: lib.orig as string, lg: lib.lg as string, md: lib.md as string, sm: lib.sm as string };
+}
+
+export function productFrom(p: unknown): PulledProduct {
+  if (!isObject(p)) throw new Rejected('not an object');
+  const part_number = str(p, 'part_number');
+  const store_id = optStr(p, 'store_id');
+  const base = obj(p, 'base_model');
+  const price = obj(p, 'price');
+  if (!price) throw new Rejected('"price" is missing');
+  const processing = obj(p, 'processing');
+  const install = obj(p, 'installation_options');
+  const location = install ? obj(install, 'location') : null;
+  const images = obj(p, 'images');
+  const spec = obj(p, 'spec_sheet') ?? {};
+  const guide = obj(p, 'installation_guide') ?? {};
+  const solids = pairOf(p.solids_capacity);
+  const liquid = pairOf(p.liquid_capacity);
+  const links = (kind: 'accessory' | 'related' | 'compatible', key: string) =>
+    list(p, key).flatMap((l) =>
+      isObject(l) && typeof l.part_number === 'string'
+        ? [{ kind, ref: { part_number: l.part_number, store_id: typeof l.store_id === 'string' ? l.store_id : null }, component: (l.component === true ? 1 : 0) as 0 | 1 }]
+        : [],
+    );
+  return {
+    ref: { part_number, store_id },
+    typeName: str(p, 'type'),
+    row: {
+      part_number,
+      store_id,
+      parent_store_id: optStr(p, 'parent_store_id'),
+      name: str(p, 'name'),
+      short_name: optStr(p, 'short_name') ?? str(p, 'name'),
+      is_base_model: base?.is_base_model === true ? 1 : 0,
+      base_part_number: (base && typeof base.base_part_number === 'string' ? base.base_part_number : null) ?? part_number,
+      description: optStr(p, 'description') ?? '',
+      short_description: optStr(p, 'short_description'),
+      market_specific_description: optStr(p, 'market_specific_description'),
+      created: requiredDate(p, 'created'),
+      last_updated: isoDate(p.last_updated),
+      list_price: dollars(price.list),
+      retail_multiplier: optNum(obj(price, 'retail') ?? {}, 'multiplier') ?? 1,
+      wholesale_multiplier: optNum(obj(price, 'wholesale') ?? {}, 'multiplier') ?? 1,
+      processing_lead_time: processing ? optNum(processing, 'lead_time') : null,
+      processing_threshold: processing ? optNum(processing, 'threshold') : null,
+      installation_options:
+        install && location
+          ? JSON.stringify({
+              indoors: bool(location, 'indoors'),
+              indoors_buried: bool(location, 'indoors_buried'),
+              outdoors: bool(location, 'outdoors'),
+              outdoors_buried: bool(location, 'outdoors_buried'),
+              other: typeof location.other === 'string' ? location.other : false,
+              location_as_text: optStr(install, 'location_as_text') ?? '',
+              traffic_area: bool(install, 'traffic_area'),
+            })
+          : null,
+      solids_gal: solids?.standard.value ?? null,
+      solids_l: solids?.metric.value ?? null,
+      liquid_gal: liquid?.standard.value ?? null,
+      liquid_l: liquid?.metric.value ?? null,
+      base_dimensions: dimensionsJson(p.base_dimensions),
+      shipping_dimensions: dimensionsJson(p.shipping_dimensions),
+      images: JSON.stringify({ primary: imageSet(images?.primary), dimension: imageSet(images?.dimension) }),
+      documents: JSON.stringify({
+        spec_sheet_pdf: optStr(spec, 'pdf'),
+        spec_sheet_dwg: optStr(spec, 'dwg'),
+        installation_guide_pdf: optStr(guide, 'pdf'),
+        installation_guide_pdf_french: optStr(guide, 'pdf_french'),
+        installation_guide_pdf_spanish: optStr(guide, 'pdf_spanish'),
+        installation_guide_dwg: optStr(guide, 'dwg'),
+        revit: optStr(p, 'revit'),
+        owners_manual: optStr(p, 'owners_manual'),
+        csi_masterspec: optStr(p, 'csi_masterspec'),
+      }),
+      extra: extraOf(p, PRODUCT_FIELDS),
+    },
+    ratings: list(p, 'ratings').flatMap((r) => {
+      if (!isObject(r)) return [];
+      const flow = pairOf(r.flow_rate);
+      const capacity = obj(r, 'grease_capacity');
+      const weight = pairOf(capacity?.weight);
+      const volume = pairOf(capacity?.volume);
+      if (!flow || !weight || !volume) return [];
+      const label = optStr(r, 'label');
+      return [{
+        flow_gpm: flow.standard.value,
+        flow_lps: flow.metric.value,
+        grease_lbs: weight.standard.value,
+        grease_kg: weight.metric.value,
+        grease_gal: volume.standard.value,
+        grease_l: volume.metric.value,
+        label,
+        efficiency_99: (label !== null && /99/.test(label) ? 1 : 0) as 0 | 1,
+      }];
+    }),
+    options: list(p, 'options').flatMap((o) =>
+      isObject(o) && typeof o.id === 'number' && typeof o.name === 'string'
+        ? [{
+            id: o.id,
+            name: o.name,
+            price: typeof o.price === 'string' ? dollars(o.price) : null,
+            option_type: optStr(o, 'option_type') ?? '',
+            description: optStr(o, 'description'),
+            store_id: optStr(o, 'store_id'),
+          }]
+        : [],
+    ),
+    certifications: list(p, 'certifications').flatMap((c) => (isObject(c) && typeof c.name === 'string' ? [{ name: c.name, link: optStr(c, 'link'), type: optStr(c, 'type') ?? '' }] : [])),
+    links: [...links('accessory', 'accessories'), ...links('related', 'related_products'), ...links('compatible', 'compatible_products')],
+  };
+}
+
+export const COLLECTION_FIELDS = ['object', 'url', 'name', 'key', 'size', 'image', 'items'] as const;
+
+export function collectionFrom(c: unknown) {
+  if (!isObject(c)) throw new Rejected('not an object');
+  return {
+    key: str(c, 'key'),
+    name: str(c, 'name'),
+    image: imageSet(c.image),
+    items: list(c, 'items').flatMap((i) => (isObject(i) && typeof i.part_number === 'string' ? [{ part_number: i.part_number, store_id: optStr(i, 'store_id') }] : [])),
+    extra: extraOf(c, COLLECTION_FIELDS),
+  };
+}
+
+// --- Territories -----------------------------------------------------------------------------
+
+export const TERRITORY_FIELDS = ['object', 'url', 'id', 'name', 'code', 'rep_firm', 'population', 'manager', 'counties', 'zip_codes'] as const;
+
+export function territoryFrom(t: unknown) {
+  if (!isObject(t)) throw new Rejected('not an object');
+  const manager = obj(t, 'manager') ?? {};
+  const counties = Array.isArray(t.counties) ? t.counties.filter((c): c is string => typeof c === 'string') : [];
+  return {
+    id: num(t, 'id'),
+    code: str(t, 'code'),
+    name: optStr(t, 'name'),
+    rep_firm: str(t, 'rep_firm'),
+    manager_name: optStr(manager, 'name') ?? '',
+    manager_email: optStr(manager, 'email'),
+    counties,
+    extra: extraOf(t, TERRITORY_FIELDS),
+  };
+}
+
+// --- Jurisdictions, users, projects ----------------------------------------------------------
+
+export const JURISDICTION_FIELDS = [
+  'object', 'url', 'id', 'name', 'kind', 'state', 'county', 'plumbing_code', 'sizing_methods', 'unique_local_requirements',
+  'unique_local_requirements_reason', 'inside_trap_locations', 'rules', 'zip_codes', 'updated', 'contacts',
+] as const;
+
+export function jurisdictionFrom(j: unknown) {
+  if (!isObject(j)) throw new Rejected('not an object');
+  const rules = obj(j, 'rules');
+  if (!rules) throw new Rejected('"rules" is missing');
+  return {
+    id: num(j, 'id'),
+    name: str(j, 'name'),
+    kind: str(j, 'kind'),
+    state: str(j, 'state'),
+    county: optStr(j, 'county'),
+    rules: JSON.stringify(rules),
+    inside_trap_locations: JSON.stringify(Array.isArray(j.inside_trap_locations) ? j.inside_trap_locations : []),
+    zip_codes: Array.isArray(j.zip_codes) ? j.zip_codes.filter((z): z is string => typeof z === 'string') : [],
+    updated: isoDate(j.updated) ?? new Date().toISOString().slice(0, 10),
+    contacts: list(j, 'contacts').flatMap((c) => {
+      if (!isObject(c) || typeof c.id !== 'number') return [];
+      const f = obj(c, 'facility') ?? {};
+      return [{
+        id: c.id,
+        first_name: optStr(c, 'first_name') ?? '',
+        last_name: optStr(c, 'last_name') ?? '',
+        title: optStr(c, 'title') ?? '',
+        email: optStr(c, 'email') ?? '',
+        primary_phone_number: optStr(c, 'primary_phone_number') ?? '',
+        department: optStr(c, 'department') ?? '',
+        facility: JSON.stringify({
+          name: optStr(f, 'name') ?? '',
+          address: optStr(f, 'address') ?? '',
+          city: optStr(f, 'city') ?? '',
+          state: optStr(f, 'state') ?? '',
+          postal_code: optStr(f, 'postal_code') ?? '',
+          county: optStr(f, 'county'),
+        }),
+      }];
+    }),
+    extra: extraOf(j, JURISDICTION_FIELDS),
+  };
+}
+
+export const USER_FIELDS = [
+  'object', 'url', 'id', 'service_user', 'name', 'email', 'phone_number', 'position', 'company', 'postal_code', 'type', 'registered',
+  'last_active', 'updated', 'number_of_projects', 'number_of_pre_approval_projects', 'projects',
+] as const;
+
+/** A user list item carries no id: it is the last path segment of its url (spec §2.2). */
+export function userIdFromUrl(url: unknown): number {
+  const m = typeof url === 'string' ? /\/api\/users\/(\d+)/.exec(url) : null;
+  if (!m) throw new Rejected('the user id cannot be read from "url"');
+  return Number(m[1]);
+}
+
+export function userFrom(u: unknown) {
+  if (!isObject(u)) throw new Rejected('not an object');
+  const type = optStr(u, 'type');
+  return {
+    id: typeof u.id === 'number' ? u.id : userIdFromUrl(u.url),
+    service_user: (u.service_user === true ? 1 : 0) as 0 | 1,
+    name: str(u, 'name'),
+    email: str(u, 'email'),
+    phone_number: optStr(u, 'phone_number'),
+    position: optStr(u, 'position'),
+    company: optStr(u, 'company'),
+    postal_code: optStr(u, 'postal_code') ?? '',
+    type: type === null ? null : (keyOf(USER_TYPES, type) ?? type),
+    registered: requiredDate(u, 'registered'),
+    last_active: isoDate(u.last_active) ?? requiredDate(u, 'registered'),
+    updated: isoDate(u.updated) ?? requiredDate(u, 'registered'),
+    extra: extraOf(u, USER_FIELDS),
+  };
+}
+
+export const PROJECT_FIELDS = [
+  'object', 'url', 'id', 'name', 'status', 'created', 'submitted', 'approved', 'updated', 'engineer', 'address', 'jurisdiction',
+  'construction_type', 'installation_location', 'recommended_product', 'pump_out_cycle', 'version', 'inside_trap_location',
+  'installed_in_traffic_area', 'installed_in_high_water_area', 'buried', 'burial_depth', 'fryer', 'flatware', 'pipe_size',
+  'food_waste_disposer', 'servings_per_day', 'menu_type', 'pump_out_target', 'meals', 'flow_rate', 'grease', 'unique_local_requirements',
+  'unique_local_requirements_reason', 'fixtures', 'notes', 'accessories', 'spaces',
+] as const;
+
+const GREASE_PERIODS = ['per_serving', 'per_day', 'per_30_days', 'per_60_days', 'per_90_days'] as const;
+
+export function projectFrom(p: unknown, productIdOf: (ref: ProductRef) => number | undefined) {
+  if (!isObject(p)) throw new Rejected('not an object');
+  const engineer = obj(p, 'engineer');
+  if (!engineer || typeof engineer.id !== 'number') throw new Rejected('"engineer.id" is missing');
+  const address = obj(p, 'address') ?? {};
+  const jurisdiction = obj(p, 'jurisdiction');
+  const construction = str(p, 'construction_type');
+  const location = optStr(p, 'installation_location') ?? 'Indoors';
+  const flow = obj(p, 'flow_rate');
+  const grease = obj(p, 'grease');
+  if (!flow || !grease) throw new Rejected('"flow_rate" or "grease" is missing');
+  const fixtures = list(p, 'fixtures') as Fixture[];
+  const fixtureInputs: FixtureInput[] = fixtures.map((f, i) => {
+    const parsed = fixtureWrite.safeParse(f);
+    if (!parsed.success) throw new Rejected(`fixture ${i + 1} cannot be read: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
+    return fixtureFromWrite(parsed.data);
+  });
+  const pipe = typeof p.pipe_size === 'number' ? p.pipe_size : (measurementValue(p.pipe_size) ?? 4);
+  const meals = obj(p, 'meals');
+  const inputs: StoredInputs = {
+    menu_type: optStr(p, 'menu_type') ?? 'casual-dining',
+    servings_per_day: optNum(p, 'servings_per_day') ?? 0,
+    pump_out_target_days: optNum(p, 'pump_out_target') ?? 30,
+    fryer: bool(p, 'fryer'),
+    flatware: bool(p, 'flatware'),
+    food_waste_disposer: bool(p, 'food_waste_disposer'),
+    pipe_size_in: pipe,
+    installation_location: (keyOf(INSTALLATION_LOCATIONS, location) ?? 'indoors') as StoredInputs['installation_location'],
+    inside_trap_location: (optStr(p, 'inside_trap_location') as StoredInputs['inside_trap_location']) ?? null,
+    buried: bool(p, 'buried'),
+    burial_depth_in: measurementValue(p.burial_depth) ?? 0,
+    installed_in_traffic_area: bool(p, 'installed_in_traffic_area'),
+    installed_in_high_water_area: bool(p, 'installed_in_high_water_area'),
+    ...(meals ? { meals: meals as unknown as NonNullable<StoredInputs['meals']> } : {}),
+  };
+  // The upstream's computed figures are kept as they came: it is the authority for its projects.
+  const sizing = {
+    source: 'upstream',
+    flow_rate: {
+      pipe: strip(flow.pipe),
+      one_minute: strip(flow.one_minute),
+      two_minute: strip(flow.two_minute),
+      sized_by: strip(flow.sized_by),
+      dfu: optNum(flow, 'dfu') ?? 0,
+    },
+    grease: Object.fromEntries(GREASE_PERIODS.map((k) => [k, { weight: strip(obj(grease, k)?.weight), volume: strip(obj(grease, k)?.volume) }])),
+    unique_local_requirements_reason: optStr(p, 'unique_local_requirements_reason'),
+    fixtures: fixtures.map((f) => ({
+      name: f.name,
+      type: f.type,
+      uses_typical_dimensions: f.uses_typical_dimensions,
+      compartments: f.compartments ?? null,
+      dimensions: f.dimensions ? { standard: stripAll(f.dimensions.standard), metric: stripAll(f.dimensions.metric) } : null,
+      flow_rate: { one_minute: pairOf(f.flow_rate?.one_minute), two_minute: pairOf(f.flow_rate?.two_minute), dfu: f.flow_rate?.dfu ?? 0 },
+    })),
+    recommended_accessories: list(p, 'accessories').flatMap((a) => {
+      if (!isObject(a)) return [];
+      const product = obj(a, 'product');
+      const id = product && typeof product.part_number === 'string' ? productIdOf({ part_number: product.part_number, store_id: optStr(product, 'store_id') }) : undefined;
+      return [{
+        kind: optStr(a, 'kind') ?? '',
+        reason: optStr(a, 'reason') ?? '',
+        quantity: optNum(a, 'quantity'),
+        note: optStr(a, 'note'),
+        product: product && id !== undefined ? { id, part_number: String(product.part_number), name: String(product.name ?? '') } : null,
+      }];
+    }),
+    recommendation: { status: p.recommended_product ? 'recommended' : 'none', product: null, units: 1, arrangement: null, rating: null, reasons: ['Sized by the central service.'], no_recommendation: null },
+  };
+  return {
+    row: {
+      id: num(p, 'id'),
+      user_id: engineer.id,
+      name: str(p, 'name'),
+      status: str(p, 'status'),
+      created: requiredDate(p, 'created'),
+      submitted: isoDate(p.submitted),
+      approved: isoDate(p.approved),
+      updated: isoDate(p.updated) ?? requiredDate(p, 'created'),
+      construction_type: keyOf(CONSTRUCTION_TYPES, construction) ?? construction,
+      street: optStr(address, 'street'),
+      street_2: optStr(address, 'street_2'),
+      city: optStr(address, 'city'),
+      state: optStr(address, 'state'),
+      postal_code: optStr(address, 'postal_code'),
+      jurisdiction_id: jurisdiction && typeof jurisdiction.id === 'number' ? jurisdiction.id : null,
+      inputs: JSON.stringify(inputs),
+      sizing: JSON.stringify(sizing),
+      pump_out_cycle: optNum(p, 'pump_out_cycle'),
+      recommended_product: optStr(p, 'recommended_product'),
+      unique_local_requirements: (p.unique_local_requirements === true ? 1 : 0) as 0 | 1,
+      version: optNum(p, 'version') ?? 1,
+      extra: extraOf(p, PROJECT_FIELDS),
+    },
+    fixtures: fixtureInputs,
+    notes: list(p, 'notes').flatMap((n) =>
+      isObject(n) && typeof n.id === 'number' ? [{ id: n.id, author: optStr(n, 'author') ?? '', text: optStr(n, 'text') ?? '', created: isoDate(n.created) ?? '1970-01-01' }] : [],
+    ),
+  };
+}
+
+function stripAll(side: unknown) {
+  const s = isObject(side) ? side : {};
+  return { length: strip(s.length), width: strip(s.width), height: strip(s.height), volume: strip(s.volume), capacity: strip(s.capacity) };
+}
+
+export type PulledProject = ReturnType<typeof projectFrom>;
+export type PulledJurisdiction = ReturnType<typeof jurisdictionFrom>;
+export type PulledUser = ReturnType<typeof userFrom>;
+export type PulledTerritory = ReturnType<typeof territoryFrom>;
+export type PulledCollection = ReturnType<typeof collectionFrom>;
+export type { Project };

@@ -1,0 +1,198 @@
+/**
+ * The sync as the app drives it: settings, the observable status, one run at a time, cancel,
+ * the scheduler, and the conflict list. The work of a run is done by SyncRunner (sync-runner.ts).
+ */
+import { EventEmitter } from 'node:events';
+import type { Kysely } from 'kysely';
+import type { ConflictChoice, SyncConflict, SyncSettings, SyncStatus } from '../../src-shared/sync.js';
+import type { Database } from '../store/schema.js';
+import { ApiError } from '../engine/errors.js';
+import { readSyncSettings, readUpstreamKey, writeSyncSettings, writeUpstreamKey } from './sync-settings.js';
+
+export interface SyncRun {
+  /** Does one sync; reports progress through `status`; throws a SyncFailure on failure. */
+  run(options: { upstreamUrl: string; key: string; signal: AbortSignal; status: StatusReporter }): Promise<void>;
+}
+
+export interface StatusReporter {
+  update(patch: Partial<Pick<SyncStatus, 'phase' | 'progress' | 'bytes' | 'rejected'>>): void;
+}
+
+/** A failure the user can act on; `code` is stable, `message` plain words. */
+export class SyncFailure extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'SyncFailure';
+  }
+}
+
+export interface SyncServiceEvents {
+  status: [SyncStatus];
+}
+
+export class SyncService extends EventEmitter<SyncServiceEvents> {
+  private current: SyncStatus;
+  private running: Promise<void> | null = null;
+  private controller: AbortController | null = null;
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly dataDir: string,
+    private readonly runner: SyncRun,
+  ) {
+    super();
+    this.current = {
+      state: 'not-configured',
+      phase: null,
+      progress: [],
+      bytes: 0,
+      started_at: null,
+      last_success: null,
+      last_error: null,
+      unsynced_changes: 0,
+      conflicts: 0,
+      rejected: 0,
+      upstream_url: null,
+      has_key: false,
+      interval_minutes: 0,
+      next_run: null,
+    };
+  }
+
+  /** Reads the settings and counters; call once after opening the store. */
+  async init(): Promise<void> {
+    const settings = await readSyncSettings(this.db);
+    const last = await this.db.selectFrom('meta').select(['key', 'value']).where('key', 'in', ['sync.last_success', 'sync.last_error']).execute();
+    const lastSuccess = last.find((r) => r.key === 'sync.last_success')?.value ?? null;
+    const lastError = last.find((r) => r.key === 'sync.last_error')?.value;
+    this.current = {
+      ...this.current,
+      upstream_url: settings.upstream_url,
+      interval_minutes: settings.interval_minutes,
+      has_key: readUpstreamKey(this.dataDir) !== null,
+      last_success: lastSuccess,
+      last_error: lastError ? (JSON.parse(lastError) as SyncStatus['last_error']) : null,
+    };
+    this.current.state = this.configured() ? (this.current.last_error ? 'failed' : 'idle') : 'not-configured';
+    await this.refreshCounts();
+  }
+
+  status(): SyncStatus {
+    return structuredClone(this.current);
+  }
+
+  private configured(): boolean {
+    return this.current.upstream_url !== null && this.current.has_key;
+  }
+
+  private publish(patch: Partial<SyncStatus>): void {
+    this.current = { ...this.current, ...patch };
+    this.emit('status', this.status());
+  }
+
+  async refreshCounts(): Promise<void> {
+    const [dirty, conflicts] = await Promise.all([
+      this.db.selectFrom('projects').select((eb) => eb.fn.countAll<number>().as('n')).where('dirty', '=', 1).executeTakeFirstOrThrow(),
+      this.db.selectFrom('meta').select('key').where('key', 'like', 'sync.conflict.%').execute(),
+    ]);
+    this.publish({ unsynced_changes: Number(dirty.n), conflicts: conflicts.length });
+  }
+
+  async settings(): Promise<SyncSettings & { has_key: boolean }> {
+    return { ...(await readSyncSettings(this.db)), has_key: readUpstreamKey(this.dataDir) !== null };
+  }
+
+  /** Saves the settings; `key` undefined keeps the stored key, null removes it. */
+  async saveSettings(settings: SyncSettings, key?: string | null): Promise<void> {
+    await writeSyncSettings(this.db, settings);
+    if (key !== undefined) writeUpstreamKey(this.dataDir, key);
+    this.publish({ upstream_url: settings.upstream_url, interval_minutes: settings.interval_minutes, has_key: readUpstreamKey(this.dataDir) !== null });
+    if (!this.running) this.publish({ state: this.configured() ? 'idle' : 'not-configured' });
+    this.schedule();
+  }
+
+  /** Starts a sync unless one runs; resolves when it ends (a failure is in the status, not thrown). */
+  syncNow(): Promise<void> {
+    if (this.running) return this.running;
+    const upstreamUrl = this.current.upstream_url;
+    const key = readUpstreamKey(this.dataDir);
+    if (!upstreamUrl || !key) {
+      throw new ApiError(409, 'sync_not_configured', 'Set the central service address and its key in the settings first.');
+    }
+    const controller = new AbortController();
+    this.controller = controller;
+    this.publish({ state: 'running', phase: 'connecting', progress: [], bytes: 0, rejected: 0, started_at: new Date().toISOString(), next_run: null });
+    const reporter: StatusReporter = { update: (patch) => this.publish(patch) };
+    this.running = this.runner
+      .run({ upstreamUrl, key, signal: controller.signal, status: reporter })
+      .then(async () => {
+        const at = new Date().toISOString();
+        await this.db.insertInto('meta').values({ key: 'sync.last_success', value: at }).onConflict((oc) => oc.column('key').doUpdateSet({ value: at })).execute();
+        await this.db.deleteFrom('meta').where('key', '=', 'sync.last_error').execute();
+        this.publish({ state: 'idle', phase: 'done', last_success: at, last_error: null });
+      })
+      .catch(async (error: unknown) => {
+        const failure =
+          error instanceof SyncFailure
+            ? error
+            : controller.signal.aborted
+              ? new SyncFailure('cancelled', 'The sync was cancelled; the data from before it is kept.')
+              : new SyncFailure('internal_error', `The sync stopped on an unexpected error: ${error instanceof Error ? error.message : String(error)}`);
+        const lastError = { code: failure.code, message: failure.message, at: new Date().toISOString() };
+        const value = JSON.stringify(lastError);
+        await this.db.insertInto('meta').values({ key: 'sync.last_error', value }).onConflict((oc) => oc.column('key').doUpdateSet({ value })).execute();
+        this.publish({ state: 'failed', phase: null, last_error: lastError });
+      })
+      .finally(async () => {
+        this.running = null;
+        this.controller = null;
+        await this.refreshCounts();
+        this.schedule();
+      });
+    return this.running;
+  }
+
+  cancel(): void {
+    this.controller?.abort();
+  }
+
+  /** Runs every `interval_minutes` while configured; `syncNow` between runs is fine. */
+  schedule(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    const minutes = this.current.interval_minutes;
+    if (!this.configured() || minutes <= 0) {
+      this.publish({ next_run: null });
+      return;
+    }
+    const at = Date.now() + minutes * 60_000;
+    this.timer = setTimeout(() => void this.syncNow().catch(() => undefined), minutes * 60_000);
+    this.timer.unref();
+    this.publish({ next_run: new Date(at).toISOString() });
+  }
+
+  async conflicts(): Promise<SyncConflict[]> {
+    const rows = await this.db.selectFrom('meta').select(['value']).where('key', 'like', 'sync.conflict.%').execute();
+    return rows.map((r) => JSON.parse(r.value) as SyncConflict).sort((a, b) => a.project_id - b.project_id);
+  }
+
+  async resolve(projectId: number, choice: ConflictChoice): Promise<void> {
+    await this.resolver(projectId, choice);
+    await this.refreshCounts();
+  }
+
+  /** Set by the sync runner (it knows how to apply either version). */
+  resolver: (projectId: number, choice: ConflictChoice) => Promise<void> = async (projectId) => {
+    throw new ApiError(404, 'not_found', `No conflict on project ${projectId}.`);
+  };
+
+  async close(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.cancel();
+    await this.running?.catch(() => undefined);
+  }
+}

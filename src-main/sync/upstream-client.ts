@@ -1,0 +1,131 @@
+/**
+ * HTTP to the central service, the way a flaky network needs: a timeout on every request,
+ * retries with exponential backoff and full jitter on network errors and 5xx, `Retry-After` on
+ * 429, a bounded number of requests in flight, and a clear stop on 401 / 403 (a bad key is not
+ * going to get better by retrying).
+ */
+import pLimit from 'p-limit';
+import { SyncFailure } from './sync-service.js';
+
+export interface UpstreamClientOptions {
+  baseUrl: string;
+  key: string;
+  signal: AbortSignal;
+  /** Requests in flight at once. */
+  concurrency?: number;
+  /** Per request, in ms. */
+  timeoutMs?: number;
+  /** Attempts per request (1 = no retry). */
+  attempts?: number;
+  /** First backoff step in ms; doubles each retry, with full jitter. */
+  backoffMs?: number;
+  /** Longest wait honoured from a Retry-After header, in ms. */
+  maxRetryAfterMs?: number;
+  onBytes?: (bytes: number) => void;
+}
+
+export interface UpstreamResponse<T> {
+  status: number;
+  body: T;
+  etag: string | null;
+}
+
+const sleep = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason);
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    }, { once: true });
+  });
+
+/** Seconds or an HTTP date → ms to wait (spec RFC 9110 §10.2.3). */
+export function retryAfterMs(header: string | null, now = Date.now()): number | null {
+  if (!header) return null;
+  if (/^\d+$/.test(header.trim())) return Number(header.trim()) * 1000;
+  const at = Date.parse(header);
+  return Number.isNaN(at) ? null : Math.max(0, at - now);
+}
+
+export class UpstreamClient {
+  private readonly limit;
+  private readonly base: string;
+
+  constructor(private readonly options: UpstreamClientOptions) {
+    this.limit = pLimit(options.concurrency ?? 6);
+    this.base = options.baseUrl.replace(/\/+$/, '');
+  }
+
+  get<T>(path: string, init: { ifNoneMatch?: string | null } = {}): Promise<UpstreamResponse<T>> {
+    return this.limit(() => this.request<T>('GET', path, undefined, init.ifNoneMatch ?? null));
+  }
+
+  send<T>(method: 'POST' | 'PATCH', path: string, body: unknown): Promise<UpstreamResponse<T>> {
+    return this.limit(() => this.request<T>(method, path, body, null));
+  }
+
+  private async request<T>(method: string, path: string, body: unknown, ifNoneMatch: string | null): Promise<UpstreamResponse<T>> {
+    const { signal } = this.options;
+    const attempts = this.options.attempts ?? 5;
+    const backoff = this.options.backoffMs ?? 250;
+    let lastProblem = '';
+    for (let attempt = 1; attempt <= attempts; attempt++) {
+      if (signal.aborted) throw new SyncFailure('cancelled', 'The sync was cancelled; the data from before it is kept.');
+      let response: Response;
+      const timeout = AbortSignal.timeout(this.options.timeoutMs ?? 30_000);
+      try {
+        response = await fetch(this.base + path, {
+          method,
+          headers: {
+            authorization: `Bearer ${this.options.key}`,
+            accept: 'application/json',
+            ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+            ...(ifNoneMatch ? { 'if-none-match': ifNoneMatch } : {}),
+          },
+          body: body === undefined ? undefined : JSON.stringify(body),
+          signal: AbortSignal.any([signal, timeout]),
+        });
+        const text = await response.text();
+        this.options.onBytes?.(Buffer.byteLength(text));
+        if (response.status === 401) throw new SyncFailure('unauthorized', 'The central service refused the key (401): check the key in the settings.');
+        if (response.status === 403) throw new SyncFailure('forbidden', 'The key may not read everything the sync needs (403): ask for a key with every scope.');
+        if (response.status === 429 || response.status >= 500) {
+          lastProblem = `the central service answered ${response.status} to ${method} ${path}`;
+          if (attempt < attempts) {
+            const wait = response.status === 429 ? retryAfterMs(response.headers.get('retry-after')) : null;
+            await sleep(Math.min(wait ?? Math.random() * backoff * 2 ** (attempt - 1), this.options.maxRetryAfterMs ?? 60_000), signal);
+            continue;
+          }
+          break;
+        }
+        if (response.status === 304) return { status: 304, body: undefined as T, etag: response.headers.get('etag') };
+        let parsed: unknown;
+        try {
+          parsed = text === '' ? undefined : JSON.parse(text);
+        } catch {
+          // A body cut off or garbled on the way: worth another try, like a dropped connection.
+          lastProblem = `the answer to ${method} ${path} was not valid JSON`;
+          if (attempt < attempts) {
+            await sleep(Math.random() * backoff * 2 ** (attempt - 1), signal);
+            continue;
+          }
+          break;
+        }
+        return { status: response.status, body: parsed as T, etag: response.headers.get('etag') };
+      } catch (error) {
+        if (error instanceof SyncFailure) throw error;
+        if (signal.aborted) throw new SyncFailure('cancelled', 'The sync was cancelled; the data from before it is kept.');
+        const timedOut = timeout.aborted;
+        lastProblem = timedOut ? `${method} ${path} took longer than ${Math.round((this.options.timeoutMs ?? 30_000) / 1000)} s` : `the connection failed (${describe(error)})`;
+        if (attempt < attempts) await sleep(Math.random() * backoff * 2 ** (attempt - 1), signal);
+      }
+    }
+    throw new SyncFailure('upstream_unreachable', `Could not reach the central service: ${lastProblem}. The data from before the sync is kept; try again later.`);
+  }
+}
+
+function describe(error: unknown): string {
+  const cause = (error as { cause?: { code?: string; message?: string } })?.cause;
+  return cause?.code ?? cause?.message ?? (error instanceof Error ? error.message : String(error));
+}
