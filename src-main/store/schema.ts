@@ -291,6 +291,13 @@ export interface ProjectNotesTable {
   created: string;
 }
 
+export interface SyncCacheTable {
+  path: string;
+  etag: string;
+  body: string;
+  fetched_at: string;
+}
+
 export interface Database {
   meta: MetaTable;
   api_keys: ApiKeysTable;
@@ -317,4 +324,5 @@ export interface Database {
   projects: ProjectsTable;
   project_fixtures: ProjectFixturesTable;
   project_notes: ProjectNotesTable;
+  sync_cache: SyncCacheTable;
 }

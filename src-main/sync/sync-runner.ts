@@ -8,6 +8,7 @@ import { Puller } from './pull.js';
 import { pushLocalChanges, resolveConflict } from './push.js';
 import type { StatusReporter, SyncRun } from './sync-service.js';
 import { UpstreamClient, type UpstreamClientOptions } from './upstream-client.js';
+import { ResponseCache } from './response-cache.js';
 
 export type ClientTuning = Pick<UpstreamClientOptions, 'concurrency' | 'timeoutMs' | 'attempts' | 'backoffMs' | 'maxRetryAfterMs'>;
 
@@ -23,6 +24,7 @@ export class SyncRunner implements SyncRun {
     let bytes = 0;
     const client = new UpstreamClient({
       ...this.tuning,
+      cache: new ResponseCache(engine.store.sqlite),
       baseUrl: options.upstreamUrl,
       key: options.key,
       signal,
@@ -35,6 +37,11 @@ export class SyncRunner implements SyncRun {
     const pushed = await pushLocalChanges(engine, client);
     status.update({ phase: 'pulling' });
     const data = await new Puller(client, status).pullAll();
+    if (client.counts.notModified === client.counts.requests && pushed.sent === 0 && pushed.conflicts.length === 0 && (await this.upToDate(engine))) {
+      // Every answer was "not modified" and nothing went up: the store already holds this data.
+      status.update({ rejected: data.rejected.length });
+      return;
+    }
     status.update({ phase: 'applying' });
     // A connection of its own: the engine's connection keeps serving the previous data meanwhile.
     const writer = await openStore(engine.dataDir);
@@ -48,6 +55,12 @@ export class SyncRunner implements SyncRun {
     status.update({ rejected: applied.rejected.length });
     if (pushed.queuedReason) await engine.store.db.insertInto('meta').values({ key: 'sync.queued_reason', value: pushed.queuedReason }).onConflict((oc) => oc.column('key').doUpdateSet({ value: pushed.queuedReason! })).execute();
     else await engine.store.db.deleteFrom('meta').where('key', '=', 'sync.queued_reason').execute();
+  }
+
+  /** True when the store holds upstream data already (not the embedded demo set). */
+  private async upToDate(engine: Engine): Promise<boolean> {
+    const row = await engine.store.db.selectFrom('meta').select('value').where('key', '=', 'data_set').executeTakeFirst();
+    return row?.value === 'upstream';
   }
 
   private async recordConflicts(engine: Engine, conflicts: { project_id: number; theirs: unknown }[]): Promise<void> {

@@ -6,6 +6,7 @@
  */
 import pLimit from 'p-limit';
 import { SyncFailure } from './sync-service.js';
+import type { ResponseCache } from './response-cache.js';
 
 export interface UpstreamClientOptions {
   baseUrl: string;
@@ -22,6 +23,8 @@ export interface UpstreamClientOptions {
   /** Longest wait honoured from a Retry-After header, in ms. */
   maxRetryAfterMs?: number;
   onBytes?: (bytes: number) => void;
+  /** Answers kept from earlier syncs: asked for with If-None-Match, served on 304. */
+  cache?: ResponseCache;
 }
 
 export interface UpstreamResponse<T> {
@@ -57,8 +60,20 @@ export class UpstreamClient {
     this.base = options.baseUrl.replace(/\/+$/, '');
   }
 
-  get<T>(path: string, init: { ifNoneMatch?: string | null } = {}): Promise<UpstreamResponse<T>> {
-    return this.limit(() => this.request<T>('GET', path, undefined, init.ifNoneMatch ?? null));
+  /** Requests made and those answered "not modified" (304), for the summary. */
+  readonly counts = { requests: 0, notModified: 0 };
+
+  get<T>(path: string): Promise<UpstreamResponse<T>> {
+    return this.limit(async () => {
+      const cached = this.options.cache?.get(path);
+      const res = await this.request<T>('GET', path, undefined, cached?.etag ?? null);
+      this.counts.requests++;
+      if (res.status === 304 && cached) {
+        this.counts.notModified++;
+        return { status: 200, body: JSON.parse(cached.body) as T, etag: cached.etag };
+      }
+      return res;
+    });
   }
 
   send<T>(method: 'POST' | 'PATCH', path: string, body: unknown): Promise<UpstreamResponse<T>> {
@@ -112,7 +127,9 @@ export class UpstreamClient {
           }
           break;
         }
-        return { status: response.status, body: parsed as T, etag: response.headers.get('etag') };
+        const etag = response.headers.get('etag');
+        if (response.status === 200 && method === 'GET' && etag) this.options.cache?.put(path, etag, text);
+        return { status: response.status, body: parsed as T, etag };
       } catch (error) {
         if (error instanceof SyncFailure) throw error;
         if (signal.aborted) throw new SyncFailure('cancelled', 'The sync was cancelled; the data from before it is kept.');

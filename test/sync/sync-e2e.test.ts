@@ -87,6 +87,26 @@ describe('first sync', () => {
   });
 });
 
+describe('later syncs', () => {
+  it('transfers almost nothing when nothing changed upstream, and serves the same data', async () => {
+    const first = down.engine.sync.status().bytes;
+    const status = await sync(down);
+    expect(status.last_error).toBeNull();
+    expect(status.bytes).toBeLessThan(first / 20);
+    expect((await down.get('/products/4055-007-02')).body).toEqual((await up.get('/products/4055-007-02')).body);
+  }, 120_000);
+
+  it('brings an upstream addition', async () => {
+    const created = await up.request('POST', '/api/projects', { body: JSON.stringify({ name: 'Added upstream', engineer: { id: 4 }, menu_type: 'pizza', servings_per_day: 120 }) });
+    expect(created.status).toBe(201);
+    const id = (created.body as { id: number }).id;
+    expect((await down.get(`/api/projects/${id}`)).status).toBe(404);
+    await sync(down);
+    const [a, b] = await Promise.all([up.get(`/api/projects/${id}?fixtures=true`), down.get(`/api/projects/${id}?fixtures=true`)]);
+    expect(b.body).toEqual(a.body);
+  }, 120_000);
+});
+
 describe('offline edits and conflicts', () => {
   it('pushes a project created offline and an edit, and a two-sided edit keeps both versions', async () => {
     // Offline: a new project and an edit of an upstream draft on the downstream.

@@ -5,7 +5,7 @@ import * as api from '../../../src-shared/api/catalog.js';
 import { apiError } from '../../../src-shared/api/common.js';
 import type { Engine } from '../../engine/engine.js';
 import { arrayParam, limitParam, noQuery, optionalPage, optionalPagingQuery } from '../query.js';
-import { sendList, sendListStream } from '../lists.js';
+import { sendList, sendListStream, streamEtag } from '../lists.js';
 
 const key = z.string().min(1).max(200);
 const errors = { 400: apiError, 401: apiError, 403: apiError, 404: apiError };
@@ -43,7 +43,7 @@ export const catalogRoutes =
         querystring: z.object(optionalPagingQuery).strict(),
         response: { 200: api.fullProductList, ...errors },
       },
-      handler: async (request, reply) => sendListStream(request, reply, await engine.catalog.listProductsOfType(request.params.type, optionalPage(request.query))),
+      handler: async (request, reply) => sendListStream(request, reply, await engine.catalog.listProductsOfType(request.params.type, optionalPage(request.query)), streamEtag(engine.store.dataVersion(), request.url)),
     });
 
     app.get('/collections', {
@@ -71,7 +71,7 @@ export const catalogRoutes =
         querystring: z.object(optionalPagingQuery).strict(),
         response: { 200: api.productList, ...errors },
       },
-      handler: async (request, reply) => sendListStream(request, reply, await engine.catalog.listProducts(optionalPage(request.query))),
+      handler: async (request, reply) => sendListStream(request, reply, await engine.catalog.listProducts(optionalPage(request.query)), streamEtag(engine.store.dataVersion(), request.url)),
     });
 
     app.get('/products/:modelNumber', {

@@ -7,12 +7,14 @@ import * as m0001 from './0001-catalog-and-territories.js';
 import * as m0002 from './0002-users-projects-jurisdictions.js';
 import * as m0003 from './0003-paging-indexes.js';
 import * as m0004 from './0004-sync-base-version.js';
+import * as m0005 from './0005-sync-response-cache.js';
 
 const migrations: Record<string, Migration> = {
   '0001-catalog-and-territories': m0001,
   '0002-users-projects-jurisdictions': m0002,
   '0003-paging-indexes': m0003,
   '0004-sync-base-version': m0004,
+  '0005-sync-response-cache': m0005,
 };
 
 export const inCodeMigrations: MigrationProvider = {
