@@ -51,13 +51,13 @@ export async function openEngine(options: EngineOptions): Promise<Engine> {
     const projects = new ProjectService(store.db, sizing, catalog);
     const jurisdictions = new JurisdictionService(store.db);
     // The runner needs the engine it belongs to; it gets it lazily to break the cycle.
-    let self: Engine | undefined;
-    const runner = new SyncRunner(() => self!, options.syncTuning);
+    const holder: { engine?: Engine } = {};
+    const runner = new SyncRunner(() => holder.engine!, options.syncTuning);
     const sync = new SyncService(store.db, options.dataDir, runner);
     sync.resolver = (projectId, choice) => runner.resolve(projectId, choice);
     projects.afterWrite = () => sync.refreshCounts();
     await sync.init();
-    self = {
+    holder.engine = {
       store,
       dataDir: options.dataDir,
       firstStart,
@@ -75,7 +75,7 @@ export async function openEngine(options: EngineOptions): Promise<Engine> {
         await store.close();
       },
     };
-    return self;
+    return holder.engine;
   } catch (error) {
     await store.close();
     throw error;

@@ -40,7 +40,6 @@ export async function applyPulledData(db: Kysely<Database>, data: PulledData, pu
 
     // Projects edited here stay; remember their jurisdictions (deleting jurisdictions nulls them).
     const kept = await trx.selectFrom('projects').select(['id', 'jurisdiction_id', 'base_version', 'name']).where('dirty', '=', 1).execute();
-    const keptIds = new Set(kept.map((p) => p.id));
 
     // --- Clear what the upstream replaces (the embedded demo data on a first sync). ---
     for (const table of ['collection_items', 'collections', 'product_links', 'product_options', 'options', 'product_ratings', 'product_certifications', 'product_type_links', 'products', 'product_types', 'territory_counties', 'territories', 'contacts', 'jurisdiction_zip_codes'] as const) {

@@ -105,6 +105,8 @@ export const fixture = z
     compartments: z.number().int().nullable(),
     /** Entered flow (GPM) for fixtures sized by flow rather than by basin, else null. */
     gpm: z.number().nullable(),
+    /** Entered DFU (a custom fixture's), else null: `flow_rate.dfu` is the value used. */
+    dfu: z.number().int().nullable(),
     dimensions: z.object({ object: z.literal('dimension-set'), standard: fixtureDimensions, metric: fixtureDimensions }).strict().nullable(),
     flow_rate: z.object({ one_minute: measurementSet, two_minute: measurementSet, dfu: z.number().int() }).strict(),
   })

@@ -5,7 +5,8 @@
  * measurement ({value, unit: "in"}) as GET shows them, or as a bare number of inches.
  */
 import { z } from 'zod';
-import { FIXTURE_KINDS, MENU_TYPES, PIPE_SIZE_TABLE } from '../sizing/tables.js';
+import { FIXTURE_KINDS, MAX_COMPARTMENTS, MENU_TYPES, PIPE_SIZE_TABLE } from '../sizing/tables.js';
+import { fixtureInputSchema, type FixtureInput } from '../sizing/fixtures.js';
 import { mealsInputsSchema } from '../sizing/gravity-volume.js';
 import { CONSTRUCTION_TYPES, INSIDE_TRAP_LOCATIONS, INSTALLATION_LOCATIONS, keyOf, PROJECT_STATUSES } from './vocabulary.js';
 
@@ -33,16 +34,19 @@ const keyFrom = <K extends string>(table: readonly { key: K; label: string }[], 
 const menuTypeKeys = MENU_TYPES.map((m) => m.key) as [string, ...string[]];
 const pipeSizes = PIPE_SIZE_TABLE.map((r) => r.pipe_in);
 
-const measurementValue = z.object({ value: z.number() }).loose();
+/** A length as GET shows it ({value, unit: "in"}); only inches are taken. */
+const measurementValue = z.object({ value: z.number(), unit: z.literal('in', { error: 'Fixture dimensions are in inches ("in").' }).optional() }).loose();
 
-export const fixtureWrite = z
+const fixtureWriteObject = z
   .object({
     object: z.literal('fixture').optional(),
     name: z.string().trim().min(1).max(100).optional(),
     type: z.enum(FIXTURE_KINDS, { error: `type must be one of ${FIXTURE_KINDS.join(', ')}.` }),
     uses_typical_dimensions: z.boolean().default(true),
-    compartments: z.number().int().min(1).max(6).nullable().optional(),
+    compartments: z.number().int().min(1).max(MAX_COMPARTMENTS).nullable().optional(),
     gpm: z.number().min(0).max(500).nullable().optional(),
+    /** Entered DFU (a custom fixture's); null: the fixture kind's own value. */
+    dfu: z.number().int().min(0).max(1000).nullable().optional(),
     dimensions: z
       .object({
         object: z.literal('dimension-set').optional(),
@@ -57,7 +61,51 @@ export const fixtureWrite = z
   })
   .strict();
 
-const fixtureList = z.union([z.array(fixtureWrite), z.object({ object: z.literal('list').optional(), url: z.string().optional(), data: z.array(fixtureWrite) }).strict()]);
+/** A fixture as the project resource shows it (and a write sends it back) → the sizing engine's input. */
+export function fixtureInputOf(f: z.output<typeof fixtureWriteObject>): FixtureInput {
+  const input: FixtureInput = { kind: f.type, uses_typical_dimensions: f.uses_typical_dimensions };
+  if (f.name !== undefined) input.name = f.name;
+  if (f.compartments !== undefined && f.compartments !== null) input.compartments = f.compartments;
+  if (f.gpm !== undefined && f.gpm !== null) input.gpm = f.gpm;
+  if (f.dfu !== undefined && f.dfu !== null) input.dfu = f.dfu;
+  // Entered dimensions matter only when the typical ones are not used (else they are the library's).
+  if (!f.uses_typical_dimensions && f.dimensions) {
+    input.length = f.dimensions.standard.length.value;
+    input.width = f.dimensions.standard.width.value;
+    input.depth = f.dimensions.standard.height.value;
+  }
+  return input;
+}
+
+/** Where a sizing input came from in the write body, so an error names the field sent. */
+const WRITE_PATH: Record<string, PropertyKey[]> = {
+  kind: ['type'],
+  length: ['dimensions', 'standard', 'length', 'value'],
+  width: ['dimensions', 'standard', 'width', 'value'],
+  depth: ['dimensions', 'standard', 'height', 'value'],
+};
+
+/** A fixture the sizing can use: what the sizing library refuses is a 400 here, not a failure later. */
+export const fixtureWrite = fixtureWriteObject.superRefine((f, ctx) => {
+  const result = fixtureInputSchema.safeParse(fixtureInputOf(f));
+  for (const issue of result.error?.issues ?? []) {
+    const [first, ...rest] = issue.path;
+    ctx.addIssue({ code: 'custom', message: issue.message, path: first === undefined ? [] : [...(WRITE_PATH[String(first)] ?? [first]), ...rest] });
+  }
+});
+
+/**
+ * `fixtures` as GET shows it (a list object) or a plain array, read as the list object: a union
+ * of the two would report a bad fixture as "fixtures: Invalid input" instead of naming the field
+ * (`fixtures.data.2.type`).
+ */
+const fixtureList = z.preprocess(
+  (v) => (Array.isArray(v) ? { data: v } : v),
+  z
+    .object({ object: z.literal('list').optional(), url: z.string().optional(), data: z.array(fixtureWrite) })
+    .strict()
+    .meta({ description: 'The fixtures list as GET shows it, or a plain array of fixtures' }),
+);
 
 const ignored = z.unknown().optional();
 

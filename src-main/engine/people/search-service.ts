@@ -17,11 +17,15 @@ const FTS_TABLE: Record<SearchType, 'users_fts' | 'jurisdictions_fts' | 'project
   project: 'projects_fts',
 };
 
-/** Every word as a quoted prefix term: always valid FTS5. */
+/** Every word as a quoted word or prefix, all of them required: always valid FTS5. */
 export function plainWordsQuery(text: string): string | null {
   const words = text.normalize('NFC').match(/[\p{L}\p{N}]+/gu) ?? [];
-  return words.length === 0 ? null : words.map((w) => `"${w}"*`).join(' ');
+  // A word matches as a prefix; the exact word as well, so a whole word ranks above a mere prefix.
+  return words.length === 0 ? null : words.map((w) => `("${w}" OR "${w}"*)`).join(' AND ');
 }
+
+/** bm25 weight of the first column (the name): a hit in the name counts more than one in the e-mail or company. */
+const NAME_WEIGHT = 10;
 
 const FTS_SYNTAX = /["*():^]|\b(AND|OR|NOT|NEAR)\b/;
 
@@ -37,8 +41,9 @@ export class SearchService {
       try {
         return await this.run(FTS_TABLE[type], match, page);
       } catch (error) {
-        // FTS5 reports a malformed expression as an SQLite error: fall back to plain words.
-        if (i === attempts.length - 1 || !/fts5|syntax|malformed|no such column|unterminated/i.test(String(error))) throw error;
+        // FTS5 reports a malformed expression as an SQLite error, in many wordings ("unknown special
+        // query", "expected integer" …): fall back to plain words, which always parse.
+        if (i === attempts.length - 1 || (error as { code?: unknown }).code !== 'SQLITE_ERROR') throw error;
       }
     }
     return { ids: [], total: 0 };
@@ -46,7 +51,7 @@ export class SearchService {
 
   private async run(table: 'users_fts' | 'jurisdictions_fts' | 'projects_fts', match: string, page: Page) {
     const t = sql.table(table);
-    const rows = await sql<{ rowid: number }>`select rowid from ${t} where ${t} match ${match} order by bm25(${t}), rowid limit ${page.limit} offset ${page.offset}`.execute(this.db);
+    const rows = await sql<{ rowid: number }>`select rowid from ${t} where ${t} match ${match} order by bm25(${t}, ${NAME_WEIGHT}), rowid limit ${page.limit} offset ${page.offset}`.execute(this.db);
     const count = await sql<{ n: number }>`select count(*) as n from ${t} where ${t} match ${match}`.execute(this.db);
     return { ids: rows.rows.map((r) => r.rowid), total: Number(count.rows[0]?.n ?? 0) };
   }

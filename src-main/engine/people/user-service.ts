@@ -65,14 +65,15 @@ export class UserService {
   ) {}
 
   async list(types: string[] | undefined, page: Page, query: string): Promise<ListResult<UserListItem>> {
-    let rows = userRows(this.db);
+    // Page over ids first: the counted sub-queries then run for the page's rows only.
+    let ids = this.db.selectFrom('users as u').select('u.id');
     let count = this.db.selectFrom('users as u').select((eb) => eb.fn.countAll<number>().as('n'));
     if (types) {
-      rows = rows.where('u.type', 'in', types);
+      ids = ids.where('u.type', 'in', types);
       count = count.where('u.type', 'in', types);
     }
-    const [data, total] = await Promise.all([rows.orderBy('u.id').limit(page.limit).offset(page.offset).execute(), count.executeTakeFirstOrThrow()]);
-    return { data: data.map((r) => buildUserListItem(r, query)), total: Number(total.n) };
+    const [pageIds, total] = await Promise.all([ids.orderBy('u.id').limit(page.limit).offset(page.offset).execute(), count.executeTakeFirstOrThrow()]);
+    return { data: await this.listByIds(pageIds.map((r) => r.id), query), total: Number(total.n) };
   }
 
   async byZipCodes(zipCodes: string[], page: Page, query: string): Promise<ListResult<UserListItem>> {

@@ -114,6 +114,7 @@ export function buildFixture(api: StoredSizing['fixtures'][number], input: Fixtu
     uses_typical_dimensions: api.uses_typical_dimensions,
     compartments: api.compartments,
     gpm: input?.gpm ?? null,
+    dfu: input?.dfu ?? null,
     dimensions: d === null ? null : { object: 'dimension-set', standard: side(d.standard), metric: side(d.metric) },
     flow_rate: { one_minute: pair(api.flow_rate.one_minute), two_minute: pair(api.flow_rate.two_minute), dfu: Math.round(api.flow_rate.dfu) },
   };
