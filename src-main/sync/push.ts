@@ -8,6 +8,7 @@ import type { ConflictChoice } from '../../src-shared/sync.js';
 import { isObject } from './convert.js';
 import type { UpstreamClient } from './upstream-client.js';
 import { SyncFailure } from './sync-service.js';
+import { ApiError } from '../engine/errors.js';
 
 const ALL: import('../engine/projects/render-project.js').Viewer = { personal: true };
 
@@ -113,7 +114,7 @@ function describe(body: unknown): string {
 export async function resolveConflict(engine: Engine, projectId: number, choice: ConflictChoice, applyTheirs: (raw: unknown) => Promise<void>): Promise<void> {
   const db = engine.store.db;
   const row = await db.selectFrom('meta').select('value').where('key', '=', `sync.conflict.${projectId}`).executeTakeFirst();
-  if (!row) throw new SyncFailure('not_found', `No conflict on project ${projectId}.`);
+  if (!row) throw new ApiError(404, 'not_found', `No conflict on project ${projectId}.`, 'id');
   const conflict = JSON.parse(row.value) as { theirs: Body | null };
   if (choice === 'mine') {
     // Push mine over theirs next time: take their version as the base.

@@ -25,7 +25,7 @@ export function registerSyncCommand(program: Command): void {
           await engine.sync.saveSettings({ upstream_url: options.upstream ?? settings.upstream_url, interval_minutes: settings.interval_minutes }, key);
         }
         const bar = new cliProgress.SingleBar(
-          { format: '{phase} {bar} {done}/{total} {resource} | {mb} MB', hideCursor: true, noTTYOutput: true, notTTYSchedule: 2000 },
+          { format: '{phase} {bar} {done}/{total} {resource} | {mb} MB', hideCursor: true, noTTYOutput: true, notTTYSchedule: 500 },
           cliProgress.Presets.shades_classic,
         );
         bar.start(1, 0, { phase: 'connecting', resource: '', done: 0, total: '?', mb: '0.0' });

@@ -54,6 +54,9 @@ export function retryAfterMs(header: string | null, now = Date.now()): number | 
 export class UpstreamClient {
   private readonly limit;
   private readonly base: string;
+  /** The first failure ends the run: requests still queued or in flight stop instead of carrying on. */
+  private failure: SyncFailure | null = null;
+  private readonly stopAll = new AbortController();
 
   constructor(private readonly options: UpstreamClientOptions) {
     this.limit = pLimit(options.concurrency ?? 6);
@@ -81,11 +84,25 @@ export class UpstreamClient {
   }
 
   private async request<T>(method: string, path: string, body: unknown, ifNoneMatch: string | null): Promise<UpstreamResponse<T>> {
-    const { signal } = this.options;
+    if (this.failure) throw this.failure;
+    try {
+      return await this.attempt<T>(method, path, body, ifNoneMatch);
+    } catch (error) {
+      if (error instanceof SyncFailure && !this.failure) {
+        this.failure = error;
+        this.stopAll.abort(error);
+      }
+      throw this.failure ?? error;
+    }
+  }
+
+  private async attempt<T>(method: string, path: string, body: unknown, ifNoneMatch: string | null): Promise<UpstreamResponse<T>> {
+    const signal = AbortSignal.any([this.options.signal, this.stopAll.signal]);
     const attempts = this.options.attempts ?? 5;
     const backoff = this.options.backoffMs ?? 250;
     let lastProblem = '';
     for (let attempt = 1; attempt <= attempts; attempt++) {
+      if (this.failure) throw this.failure;
       if (signal.aborted) throw new SyncFailure('cancelled', 'The sync was cancelled; the data from before it is kept.');
       let response: Response;
       const timeout = AbortSignal.timeout(this.options.timeoutMs ?? 30_000);
@@ -132,6 +149,7 @@ export class UpstreamClient {
         return { status: response.status, body: parsed as T, etag };
       } catch (error) {
         if (error instanceof SyncFailure) throw error;
+        if (this.failure) throw this.failure;
         if (signal.aborted) throw new SyncFailure('cancelled', 'The sync was cancelled; the data from before it is kept.');
         const timedOut = timeout.aborted;
         lastProblem = timedOut ? `${method} ${path} took longer than ${Math.round((this.options.timeoutMs ?? 30_000) / 1000)} s` : `the connection failed (${describe(error)})`;

@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { openEngine, type Engine } from '../../src-main/engine/engine.js';
+import { openEngine, type Engine, type EngineOptions } from '../../src-main/engine/engine.js';
 import { inject } from 'vitest';
 import { DATABASE_FILE } from '../../src-main/store/open-store.js';
 import { API_SCOPES } from '../../src-shared/api/scopes.js';
@@ -37,9 +37,9 @@ export function copyTemplateDataDir(): string {
   return dataDir;
 }
 
-export async function startTestServer(options: ServerOptions = {}): Promise<TestServer> {
+export async function startTestServer(options: ServerOptions = {}, engineOptions: Omit<EngineOptions, 'dataDir'> = {}): Promise<TestServer> {
   const dataDir = copyTemplateDataDir();
-  const engine = await openEngine({ dataDir });
+  const engine = await openEngine({ ...engineOptions, dataDir });
   const key = (await engine.apiKeys.create('tests', API_SCOPES)).key;
   const server = await startServer(engine, 0, options);
   const request: TestServer['request'] = async (method, pathAndQuery, init = {}) => {

@@ -1,0 +1,87 @@
+/**
+ * Browser tests of the app: the real headless server (engine + HTTP bridge + the built renderer)
+ * over a copy of the template store, driven by Debian's Chromium through playwright-core.
+ * Requests to any other host are refused, as on a job site without network: product pictures
+ * fall back to the placeholder and nothing leaves the machine.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+import { openEngine, type Engine } from '../../src-main/engine/engine.js';
+import { startServer, type RunningServer } from '../../src-main/http/server.js';
+import { copyTemplateDataDir } from './api-server.js';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-dev-shm-usage',
+];
+
+export interface UiServer {
+  engine: Engine;
+  server: RunningServer;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/** The engine and server over a fresh copy of the template store, serving the renderer built for this run. */
+export async function startUiServer(dataDir = copyTemplateDataDir()): Promise<UiServer> {
+  const engine = await openEngine({ dataDir });
+  const server = await startServer(engine, 0, { rendererDir: inject('rendererDir') });
+  return {
+    engine,
+    server,
+    dataDir,
+    async close() {
+      await server.close();
+      await engine.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface UiBrowser {
+  context: BrowserContext;
+  page: Page;
+  close(): Promise<void>;
+}
+
+/** Chromium with a fresh profile; only 127.0.0.1 is reachable. */
+export async function launchBrowser(): Promise<UiBrowser> {
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'fieldsizer-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: CHROMIUM_ARGS,
+    viewport: { width: 1400, height: 900 },
+  });
+  await context.route('**/*', (route) => {
+    const host = new URL(route.request().url()).hostname;
+    return host === '127.0.0.1' || host === 'localhost' ? route.continue() : route.abort('internetdisconnected');
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  return {
+    context,
+    page,
+    async close() {
+      await context.close();
+      fs.rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+const SCREENSHOTS = path.resolve(import.meta.dirname, '../../test-results/screenshots');
+
+/** Saves a screenshot of the page to test-results/screenshots/NAME.png (for a person to look at). */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  fs.mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: false });
+}
