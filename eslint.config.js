@@ -1,9 +1,10 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+import reactHooks from 'eslint-plugin-react-hooks';
 
 export default tseslint.config(
-  { ignores: ['out/**', 'dist/**', 'release/**', 'node_modules/**', 'resources/**'] },
+  { ignores: ['out/**', 'dist/**', 'release/**', 'node_modules/**', 'resources/**', '.scratch/**', 'test-results/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -17,5 +18,11 @@ export default tseslint.config(
   {
     files: ['src-main/electron/**', 'electron.vite.config.ts'],
     rules: { 'no-restricted-imports': 'off' },
+  },
+  {
+    // The renderer: hooks called in order, effects listing what they use.
+    files: ['src-renderer/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: reactHooks.configs.recommended.rules,
   },
 );

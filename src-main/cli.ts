@@ -2,9 +2,12 @@
  * The headless command line: `serve` runs the engine and the local API under plain Node;
  * `keys` creates, lists and revokes API keys of a data directory.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { API_SCOPES } from '../src-shared/api/scopes.js';
 import { openEngine } from './engine/engine.js';
+import { registerSyncCommand } from './sync/sync-command.js';
 import { defaultDataDir, writeFirstApiKey } from './engine/data-dir.js';
 import { ApiError } from './engine/errors.js';
 import { DEFAULT_RATE_LIMIT_PER_MINUTE, startServer } from './http/server.js';
@@ -15,6 +18,9 @@ function wholeNumber(max: number) {
     return Number(value);
   };
 }
+
+/** The renderer build (`npm run build:renderer`), served at / when present. */
+const RENDERER_DIR = path.resolve(import.meta.dirname, '../out/renderer');
 
 const dataDirOption = () => new Option('--data-dir <dir>', 'data directory').default(defaultDataDir());
 
@@ -37,8 +43,10 @@ program
       console.log(`created ${engine.store.file} with the embedded data set in ${Math.round(performance.now() - started)} ms`);
     }
     if (keyFile) console.log(`an API key with every scope was written to ${keyFile}`);
-    const server = await startServer(engine, options.port, { rateLimitPerMinute: options.rateLimit, logger: options.log ?? false });
+    const server = await startServer(engine, options.port, { rateLimitPerMinute: options.rateLimit, logger: options.log ?? false, rendererDir: RENDERER_DIR });
     console.log(`listening on ${server.url}`);
+    if (fs.existsSync(path.join(RENDERER_DIR, 'index.html'))) console.log(`open the app at ${server.uiUrl}`);
+    else console.log(`the app's UI is not built (npm run build:renderer); once built, open ${server.uiUrl}`);
     const stop = async (signal: string) => {
       console.log(`${signal}: stopping`);
       await server.close();
@@ -100,6 +108,8 @@ keys
       await engine.close();
     }
   });
+
+registerSyncCommand(program);
 
 program.parseAsync(process.argv).catch((error: unknown) => {
   console.error(error instanceof ApiError || error instanceof Error ? `error: ${error.message}` : error);

@@ -5,6 +5,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifySwagger from '@fastify/swagger';
 import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyEtag from '@fastify/etag';
 import { jsonSchemaTransform, jsonSchemaTransformObject, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Engine } from '../engine/engine.js';
 import { installAuth } from './auth.js';
@@ -14,6 +15,9 @@ import { catalogRoutes } from './routes/catalog-routes.js';
 import { territoryRoutes } from './routes/territory-routes.js';
 import { metaRoutes } from './routes/meta-routes.js';
 import { peopleRoutes } from './routes/people-routes.js';
+import { syncRoutes } from './routes/sync-routes.js';
+import { bridgeRoutes, newSessionToken } from './routes/bridge-routes.js';
+import { uiRoutes } from './routes/ui-routes.js';
 
 export interface ServerOptions {
   /** Requests a key may make per minute; 0 turns the limit off. */
@@ -21,6 +25,10 @@ export interface ServerOptions {
   /** Largest accepted request body in bytes. */
   bodyLimit?: number;
   logger?: boolean;
+  /** The UI session token the /bridge routes require; a random one when not given. */
+  sessionToken?: string;
+  /** The built renderer to serve at `/` (see ui-routes.ts); none when null or absent. */
+  rendererDir?: string | null;
 }
 
 export const DEFAULT_RATE_LIMIT_PER_MINUTE = 120_000;
@@ -53,6 +61,10 @@ export async function buildServer(engine: Engine, options: ServerOptions = {}): 
     });
   }
 
+  // ETags on every JSON answer, and 304 for a matching If-None-Match: a sync that finds nothing
+  // changed downloads almost nothing.
+  await app.register(fastifyEtag, { weak: true });
+
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.1.0',
@@ -72,6 +84,9 @@ export async function buildServer(engine: Engine, options: ServerOptions = {}): 
   await app.register(catalogRoutes(engine));
   await app.register(territoryRoutes(engine));
   await app.register(peopleRoutes(engine));
+  await app.register(syncRoutes(engine));
+  await app.register(bridgeRoutes(engine, options.sessionToken ?? newSessionToken()));
+  if (options.rendererDir) await app.register(uiRoutes(options.rendererDir));
   return app;
 }
 
@@ -79,14 +94,20 @@ export interface RunningServer {
   app: FastifyInstance;
   port: number;
   url: string;
+  /** The in-memory secret of the UI bridge (made at start, never stored). */
+  sessionToken: string;
+  /** The address that opens the app in a browser, signed in: `URL/#session=TOKEN`. */
+  uiUrl: string;
   close(): Promise<void>;
 }
 
 /** Listens on 127.0.0.1 only; port 0 picks a free port. */
 export async function startServer(engine: Engine, port: number, options: ServerOptions = {}): Promise<RunningServer> {
-  const app = await buildServer(engine, options);
+  const sessionToken = options.sessionToken ?? newSessionToken();
+  const app = await buildServer(engine, { ...options, sessionToken });
   await app.listen({ host: '127.0.0.1', port });
   const address = app.server.address();
   const actual = typeof address === 'object' && address ? address.port : port;
-  return { app, port: actual, url: `http://127.0.0.1:${actual}`, close: () => app.close() };
+  const url = `http://127.0.0.1:${actual}`;
+  return { app, port: actual, url, sessionToken, uiUrl: `${url}/#session=${sessionToken}`, close: () => app.close() };
 }

@@ -1,14 +1,11 @@
 /** One sync run against the central service: push local changes, pull every resource, apply. */
 import type { ConflictChoice, SyncConflict } from '../../src-shared/sync.js';
 import type { Engine } from '../engine/engine.js';
-import { openStore } from '../store/open-store.js';
-import { applyPulledData } from './apply.js';
 import { projectFrom, refKey } from './convert.js';
-import { Puller } from './pull.js';
 import { pushLocalChanges, resolveConflict } from './push.js';
 import type { StatusReporter, SyncRun } from './sync-service.js';
 import { UpstreamClient, type UpstreamClientOptions } from './upstream-client.js';
-import { ResponseCache } from './response-cache.js';
+import { runPullWorker } from './pull-worker-host.js';
 
 export type ClientTuning = Pick<UpstreamClientOptions, 'concurrency' | 'timeoutMs' | 'attempts' | 'backoffMs' | 'maxRetryAfterMs'>;
 
@@ -21,46 +18,36 @@ export class SyncRunner implements SyncRun {
   async run(options: { upstreamUrl: string; key: string; signal: AbortSignal; status: StatusReporter }): Promise<void> {
     const engine = this.engine();
     const { status, signal } = options;
-    let bytes = 0;
+    let pushBytes = 0;
     const client = new UpstreamClient({
       ...this.tuning,
-      cache: new ResponseCache(engine.store.sqlite),
       baseUrl: options.upstreamUrl,
       key: options.key,
       signal,
       onBytes: (n) => {
-        bytes += n;
-        status.update({ bytes });
+        pushBytes += n;
+        status.update({ bytes: pushBytes });
       },
     });
     status.update({ phase: 'pushing' });
     const pushed = await pushLocalChanges(engine, client);
     status.update({ phase: 'pulling' });
-    const data = await new Puller(client, status).pullAll();
-    if (client.counts.notModified === client.counts.requests && pushed.sent === 0 && pushed.conflicts.length === 0 && (await this.upToDate(engine))) {
-      // Every answer was "not modified" and nothing went up: the store already holds this data.
-      status.update({ rejected: data.rejected.length });
-      return;
-    }
-    status.update({ phase: 'applying' });
-    // A connection of its own: the engine's connection keeps serving the previous data meanwhile.
-    const writer = await openStore(engine.dataDir);
-    let applied;
-    try {
-      applied = await applyPulledData(writer.db, data, pushed.pushedLocalIds, signal);
-    } finally {
-      await writer.close();
-    }
-    await this.recordConflicts(engine, [...pushed.conflicts, ...applied.conflicts]);
-    status.update({ rejected: applied.rejected.length });
+    const result = await runPullWorker(
+      {
+        dataDir: engine.dataDir,
+        upstreamUrl: options.upstreamUrl,
+        key: options.key,
+        tuning: this.tuning,
+        pushedLocalIds: pushed.pushedLocalIds,
+        mustApply: pushed.sent > 0 || pushed.conflicts.length > 0,
+      },
+      signal,
+      (patch) => status.update(patch.bytes === undefined ? patch : { ...patch, bytes: pushBytes + patch.bytes }),
+    );
+    await this.recordConflicts(engine, [...pushed.conflicts, ...result.conflicts]);
+    status.update({ rejected: result.rejected });
     if (pushed.queuedReason) await engine.store.db.insertInto('meta').values({ key: 'sync.queued_reason', value: pushed.queuedReason }).onConflict((oc) => oc.column('key').doUpdateSet({ value: pushed.queuedReason! })).execute();
     else await engine.store.db.deleteFrom('meta').where('key', '=', 'sync.queued_reason').execute();
-  }
-
-  /** True when the store holds upstream data already (not the embedded demo set). */
-  private async upToDate(engine: Engine): Promise<boolean> {
-    const row = await engine.store.db.selectFrom('meta').select('value').where('key', '=', 'data_set').executeTakeFirst();
-    return row?.value === 'upstream';
   }
 
   private async recordConflicts(engine: Engine, conflicts: { project_id: number; theirs: unknown }[]): Promise<void> {

@@ -42,6 +42,8 @@ const queryString = (request: FastifyRequest) => {
 export const peopleRoutes =
   (engine: Engine): FastifyPluginAsyncZod =>
   async (app) => {
+    // Bodies here are JSON only (docs/api.md): plain text is a 415, not a string to validate.
+    app.removeContentTypeParser('text/plain');
     const users = { config: { scope: 'users' as const } };
     const projects = { config: { scope: 'projects' as const } };
     const jurisdictions = { config: { scope: 'jurisdictions' as const } };

@@ -1,0 +1,111 @@
+/**
+ * The app's contract over HTTP, for the browser where Electron cannot run: `POST /bridge/:method`
+ * (JSON body = the method's arguments) answers the same envelope IPC gives, and
+ * `GET /bridge/events` streams the contract's events as Server-Sent Events.
+ *
+ * Who may call: whoever holds the UI session token, a random secret made when the server starts
+ * and kept only in memory (it is not an API key: the UI is the owner of the data and gets every
+ * scope, so the token must never be stored or reach another tool). The page sends it as
+ * `Authorization: Bearer` on calls; EventSource cannot set headers, so the event stream takes it
+ * as `?session=`. The Host check of auth.ts applies here as everywhere.
+ */
+import crypto from 'node:crypto';
+import type { ServerResponse } from 'node:http';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { EventName, EventPayloads } from '../../../src-shared/ipc/contract.js';
+import type { Engine } from '../../engine/engine.js';
+import { ApiError } from '../../engine/errors.js';
+import { createDispatcher, type Dispatch } from '../../ipc/dispatcher.js';
+import { subscribeEvents } from '../../ipc/events.js';
+import { sendError } from '../errors.js';
+
+/** A comment line now and then keeps proxies and idle timers from closing a quiet stream. */
+const HEARTBEAT_MS = 15_000;
+
+export function newSessionToken(): string {
+  return crypto.randomBytes(24).toString('base64url');
+}
+
+const digest = (text: string) => crypto.createHash('sha256').update(text).digest();
+
+/** Constant-time comparison (of digests, so lengths never differ). */
+function sameToken(given: string | undefined, expected: Buffer): boolean {
+  return given !== undefined && crypto.timingSafeEqual(digest(given), expected);
+}
+
+function bearer(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  return header ? /^Bearer\s+(\S+)\s*$/i.exec(header)?.[1] : undefined;
+}
+
+export function bridgeRoutes(engine: Engine, sessionToken: string) {
+  const expected = digest(sessionToken);
+  return async (app: FastifyInstance) => {
+    // The server's own address is known only once it listens: the dispatcher is made on first use.
+    let dispatch: Dispatch | undefined;
+    const dispatcher = (): Dispatch => {
+      if (!dispatch) {
+        const address = app.server.address();
+        const apiUrl = typeof address === 'object' && address ? `http://127.0.0.1:${address.port}` : null;
+        dispatch = createDispatcher(engine, { transport: 'http', apiUrl });
+      }
+      return dispatch;
+    };
+
+    const refuse = (reply: FastifyReply) => {
+      reply.header('WWW-Authenticate', 'Bearer realm="fieldsizer-ui"');
+      return sendError(reply, new ApiError(401, 'invalid_session', 'This page is not signed in to the app: open the address the server printed at start (it ends in #session=…).'));
+    };
+
+    app.post('/bridge/:method', {
+      schema: { hide: true },
+      preHandler: async (request, reply) => {
+        if (!sameToken(bearer(request), expected)) return refuse(reply);
+      },
+      handler: async (request, reply) => {
+        const { method } = request.params as { method: string };
+        const envelope = await dispatcher()(method, request.body ?? {});
+        // The body is the envelope either way; the status mirrors it so failures show as such in logs and tools.
+        return reply.code(envelope.ok ? 200 : envelope.error.status).type('application/json; charset=utf-8').send(JSON.stringify(envelope));
+      },
+    });
+
+    const streams = new Set<ServerResponse>();
+    // Open event streams would keep app.close() waiting for ever: end them first.
+    app.addHook('preClose', async () => {
+      for (const stream of streams) stream.end();
+      streams.clear();
+    });
+
+    app.get('/bridge/events', {
+      schema: { hide: true },
+      preHandler: async (request, reply) => {
+        const { session } = request.query as { session?: unknown };
+        if (!sameToken(typeof session === 'string' ? session : undefined, expected)) return refuse(reply);
+      },
+      handler: async (_request, reply) => {
+        reply.hijack();
+        const stream = reply.raw;
+        stream.writeHead(200, {
+          'content-type': 'text/event-stream; charset=utf-8',
+          'cache-control': 'no-cache, no-transform',
+          connection: 'keep-alive',
+        });
+        const send = <E extends EventName>(event: E, payload: EventPayloads[E]) => {
+          stream.write(`event: ${event}\ndata: ${JSON.stringify(payload)}\n\n`);
+        };
+        streams.add(stream);
+        // The current state first, so a page that connects mid-sync shows it at once.
+        send('sync.status', engine.sync.status());
+        const unsubscribe = subscribeEvents(engine, send);
+        const heartbeat = setInterval(() => stream.write(': keep-alive\n\n'), HEARTBEAT_MS);
+        heartbeat.unref();
+        stream.once('close', () => {
+          clearInterval(heartbeat);
+          unsubscribe();
+          streams.delete(stream);
+        });
+      },
+    });
+  };
+}

@@ -1,0 +1,49 @@
+/** The sync as other tools see it: its status, starting one, and the conflicts to resolve. */
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiError } from '../../../src-shared/api/common.js';
+import type { Engine } from '../../engine/engine.js';
+import { requireScope } from '../auth.js';
+
+const errors = { 400: apiError, 401: apiError, 403: apiError, 404: apiError, 409: apiError };
+const status = z.record(z.string(), z.unknown()).meta({ id: 'SyncStatus', description: 'state, phase, progress per resource, bytes, last success, last error, unsynced changes, conflicts (src-shared/sync.ts)' });
+
+export const syncRoutes =
+  (engine: Engine): FastifyPluginAsyncZod =>
+  async (app) => {
+    const tags = ['Sync'];
+    app.get('/api/sync', {
+      config: { scope: 'any' },
+      schema: { tags, summary: 'Sync status: phase, progress, last success and error, unsynced changes, conflicts', querystring: z.object({}).strict(), response: { 200: status, ...errors } },
+      handler: async () => ({ object: 'sync-status', ...engine.sync.status() }),
+    });
+    app.post('/api/sync', {
+      config: { scope: 'any' },
+      schema: { tags, summary: 'Start a sync now (202); one already running is not started twice', querystring: z.object({}).strict(), response: { 202: status, ...errors } },
+      handler: async (request, reply) => {
+        requireScope(request.apiScopes, 'projects');
+        void engine.sync.syncNow();
+        return reply.code(202).send({ object: 'sync-status', ...engine.sync.status() });
+      },
+    });
+    app.get('/api/sync/conflicts', {
+      config: { scope: 'projects' },
+      schema: { tags, summary: 'Projects changed both here and upstream, with both versions', querystring: z.object({}).strict(), response: { 200: z.record(z.string(), z.unknown()), ...errors } },
+      handler: async (request) => ({ object: 'list', url: request.url, data: await engine.sync.conflicts() }),
+    });
+    app.post('/api/sync/conflicts/:id', {
+      config: { scope: 'projects' },
+      schema: {
+        tags,
+        summary: 'Resolve a conflict: keep mine (sent on the next sync) or keep theirs',
+        params: z.object({ id: z.string().regex(/^\d{1,15}$/).transform(Number) }),
+        body: z.object({ keep: z.enum(['mine', 'theirs']) }).strict(),
+        querystring: z.object({}).strict(),
+        response: { 204: z.undefined(), ...errors },
+      },
+      handler: async (request, reply) => {
+        await engine.sync.resolve(request.params.id, request.body.keep);
+        return reply.code(204).send();
+      },
+    });
+  };

@@ -1,0 +1,18 @@
+/** Messages between the main thread and the pull worker. */
+import type { SyncStatus } from '../../src-shared/sync.js';
+import type { ClientTuning } from './sync-runner.js';
+
+export interface PullWorkerInput {
+  dataDir: string;
+  upstreamUrl: string;
+  key: string;
+  tuning: ClientTuning;
+  pushedLocalIds: number[];
+  /** Something was pushed: apply even if every answer was "not modified". */
+  mustApply: boolean;
+}
+
+export type PullWorkerMessage =
+  | { type: 'status'; patch: Partial<Pick<SyncStatus, 'phase' | 'progress' | 'bytes' | 'rejected'>> }
+  | { type: 'done'; conflicts: { project_id: number; theirs: unknown }[]; rejected: number; applied: boolean }
+  | { type: 'failed'; code: string; message: string };

@@ -1,0 +1,61 @@
+/**
+ * The heavy part of a sync, off the main thread: download, parse and write the pulled data on a
+ * connection of its own, so the process that serves the API and the UI keeps answering. Talks to
+ * the main thread with messages (see PullWorkerMessage).
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { openStore } from '../store/open-store.js';
+import { applyPulledData } from './apply.js';
+import { Puller } from './pull.js';
+import { ResponseCache } from './response-cache.js';
+import { SyncFailure } from './sync-service.js';
+import { UpstreamClient } from './upstream-client.js';
+import type { PullWorkerInput, PullWorkerMessage } from './pull-worker-protocol.js';
+
+const input = workerData as PullWorkerInput;
+const port = parentPort!;
+const controller = new AbortController();
+port.on('message', (m: { type: string }) => {
+  if (m.type === 'cancel') controller.abort();
+});
+const post = (m: PullWorkerMessage) => port.postMessage(m);
+
+async function main(): Promise<void> {
+  const store = await openStore(input.dataDir);
+  try {
+    let bytes = 0;
+    const client = new UpstreamClient({
+      ...input.tuning,
+      baseUrl: input.upstreamUrl,
+      key: input.key,
+      signal: controller.signal,
+      cache: new ResponseCache(store.sqlite),
+      onBytes: (n) => {
+        bytes += n;
+        post({ type: 'status', patch: { bytes } });
+      },
+    });
+    const data = await new Puller(client, { update: (patch) => post({ type: 'status', patch }) }).pullAll();
+    const dataSet = store.sqlite.prepare("select value from meta where key = 'data_set'").pluck().get();
+    if (client.counts.notModified === client.counts.requests && !input.mustApply && dataSet === 'upstream') {
+      // Every answer was "not modified" and nothing went up: the store already holds this data.
+      post({ type: 'done', conflicts: [], rejected: data.rejected.length, applied: false });
+      return;
+    }
+    post({ type: 'status', patch: { phase: 'applying' } });
+    const result = await applyPulledData(store.db, data, input.pushedLocalIds, controller.signal);
+    post({ type: 'done', conflicts: result.conflicts, rejected: result.rejected.length, applied: true });
+  } finally {
+    await store.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  const failure =
+    error instanceof SyncFailure
+      ? error
+      : controller.signal.aborted
+        ? new SyncFailure('cancelled', 'The sync was cancelled; the data from before it is kept.')
+        : new SyncFailure('internal_error', `The sync stopped on an unexpected error: ${error instanceof Error ? error.message : String(error)}`);
+  post({ type: 'failed', code: failure.code, message: failure.message });
+});

@@ -1,0 +1,18 @@
+/** A product picture; offline (or when the picture is missing) the bundled placeholder instead. */
+import { useState } from 'react';
+import placeholder from '../placeholder-product.svg';
+
+export function ProductImage(props: { src: string | null | undefined; alt: string; className?: string }) {
+  const [failed, setFailed] = useState<string | null>(null);
+  const usable = props.src && !props.src.startsWith('/assets/') && failed !== props.src;
+  return (
+    <img
+      className={props.className}
+      src={usable ? props.src! : placeholder}
+      alt={props.alt}
+      loading="lazy"
+      data-placeholder={usable ? undefined : 'true'}
+      onError={() => setFailed(props.src ?? null)}
+    />
+  );
+}

@@ -1,0 +1,14 @@
+/** The renderer's entry: picks the transport (Electron IPC or the HTTP bridge) and mounts the app. */
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { connect } from './transport/bridge';
+import { App } from './App';
+import './styles/app.css';
+import './styles/print.css';
+
+connect();
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

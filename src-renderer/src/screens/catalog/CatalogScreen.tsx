@@ -1,0 +1,86 @@
+/** The catalog: product types and collections, the (virtualized) product list, and a product. */
+import { useEffect } from 'react';
+import type { ProductType } from '../../../../src-shared/api/catalog';
+import { Field } from '../../components/Field';
+import { ErrorNotice } from '../../components/Notice';
+import { useCatalog } from '../../stores/catalog-store';
+import { ProductDetail } from './ProductDetail';
+import { ProductList } from './ProductList';
+
+export function CatalogScreen(props: { modelNumber: string | null; storeId: string | null }) {
+  const { types, collections, filter, total, listError, listLoading, setFilter, loadTree, loadProducts } = useCatalog();
+
+  useEffect(() => {
+    void loadTree();
+    void loadProducts();
+  }, [loadTree, loadProducts]);
+
+  const roots = types.filter((t) => t.parent === null);
+  const byParent = (key: string) => types.filter((t) => t.parent?.key === key);
+
+  return (
+    <section className="screen catalog" aria-labelledby="catalog-title">
+      <header className="screen-header">
+        <h1 id="catalog-title">Catalog</h1>
+      </header>
+      <div className="catalog-columns">
+        <nav className="type-tree" aria-label="Product types">
+          <button type="button" className={`tree-item${!filter.type && !filter.collection ? ' active' : ''}`} onClick={() => setFilter({ type: null, collection: null })}>
+            All products
+          </button>
+          <ul>
+            {roots.map((t) => (
+              <TypeNode key={t.key} type={t} childrenOf={byParent} active={filter.type} onPick={(key) => setFilter({ type: key, collection: null })} />
+            ))}
+          </ul>
+          <h2 className="tree-heading">Collections</h2>
+          <ul>
+            {collections.map((c) => (
+              <li key={c.key}>
+                <button
+                  type="button"
+                  className={`tree-item${filter.collection === c.key ? ' active' : ''}`}
+                  aria-pressed={filter.collection === c.key}
+                  onClick={() => setFilter({ collection: c.key, type: null })}
+                >
+                  {c.name} <span className="muted">({c.size})</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="product-pane">
+          <form role="search" onSubmit={(e) => e.preventDefault()}>
+            <Field label="Search products">
+              {(p) => <input {...p} type="search" placeholder="Model number, name, type…" value={filter.query} onChange={(e) => setFilter({ query: e.target.value })} />}
+            </Field>
+          </form>
+          <p className="count" aria-live="polite">
+            {listLoading && total === 0 ? 'Loading…' : `${total.toLocaleString('en-US')} product${total === 1 ? '' : 's'}`}
+          </p>
+          <ErrorNotice message={listError} action={{ label: 'Retry', run: () => void loadProducts() }} />
+          <ProductList selected={props.modelNumber} />
+        </div>
+        <div className="detail-pane">{props.modelNumber ? <ProductDetail modelNumber={props.modelNumber} storeId={props.storeId} /> : <p className="muted">Choose a product to see its details.</p>}</div>
+      </div>
+    </section>
+  );
+}
+
+function TypeNode(props: { type: ProductType; childrenOf: (key: string) => ProductType[]; active: string | null; onPick: (key: string) => void }) {
+  const children = props.childrenOf(props.type.key);
+  return (
+    <li>
+      <button type="button" className={`tree-item${props.active === props.type.key ? ' active' : ''}`} aria-pressed={props.active === props.type.key} onClick={() => props.onPick(props.type.key)}>
+        {props.type.name}
+      </button>
+      {children.length > 0 && (
+        <ul>
+          {children.map((c) => (
+            <TypeNode key={c.key} type={c} childrenOf={props.childrenOf} active={props.active} onPick={props.onPick} />
+          ))}
+        </ul>
+      )}
+    </li>
+  );
+}

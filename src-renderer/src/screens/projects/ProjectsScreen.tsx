@@ -1,0 +1,112 @@
+/** The project list: filters by status, construction type and zip, search, newest first. */
+import { useEffect } from 'react';
+import type { ConstructionTypeKey, ProjectStatus } from '../../../../src-shared/api/vocabulary';
+import { Field } from '../../components/Field';
+import { ErrorNotice } from '../../components/Notice';
+import { useApp } from '../../stores/app-store';
+import { useProjects } from '../../stores/projects-store';
+import { paths } from '../../router';
+import { StatusBadge } from './StatusBadge';
+
+export function ProjectsScreen() {
+  const vocabulary = useApp((s) => s.vocabulary);
+  const { filters, items, total, loading, error, errorParam, ready, setFilter, load, loadMore } = useProjects();
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  useEffect(() => {
+    // Marks the first paint of the list for the tests and the bench (performance timeline).
+    if (ready && !performance.getEntriesByName('projects-ready').length) performance.mark('projects-ready');
+  }, [ready]);
+
+  const zipError = errorParam === 'zip' ? error : null;
+  const queryError = errorParam === 'query' ? error : null;
+
+  return (
+    <section className="screen" aria-labelledby="projects-title">
+      <header className="screen-header">
+        <h1 id="projects-title">Projects</h1>
+        <a className="button primary" href={paths.project('new')}>
+          New project
+        </a>
+      </header>
+      <form className="filters" role="search" onSubmit={(e) => e.preventDefault()}>
+        <Field label="Search projects" error={queryError} className="grow">
+          {(p) => <input {...p} type="search" placeholder="Name, street, city, zip, product…" value={filters.query} onChange={(e) => setFilter('query', e.target.value)} />}
+        </Field>
+        <Field label="Status">
+          {(p) => (
+            <select {...p} value={filters.status} onChange={(e) => setFilter('status', e.target.value as ProjectStatus | '')}>
+              <option value="">Any status</option>
+              {vocabulary?.statuses.map((s) => (
+                <option key={s} value={s}>
+                  {s}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field label="Construction type">
+          {(p) => (
+            <select {...p} value={filters.type} onChange={(e) => setFilter('type', e.target.value as ConstructionTypeKey | '')}>
+              <option value="">Any type</option>
+              {vocabulary?.construction_types.map((t) => (
+                <option key={t.key} value={t.key}>
+                  {t.label}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field label="Zip code" error={zipError}>
+          {(p) => <input {...p} inputMode="numeric" maxLength={5} size={7} value={filters.zip} onChange={(e) => setFilter('zip', e.target.value)} />}
+        </Field>
+      </form>
+      {!zipError && !queryError && <ErrorNotice message={error} action={{ label: 'Retry', run: () => void load() }} />}
+      <p className="count" aria-live="polite">
+        {loading && !ready ? 'Loading…' : `${total.toLocaleString('en-US')} project${total === 1 ? '' : 's'}`}
+      </p>
+      <div className="table-wrap" data-ready={ready ? 'true' : undefined} data-testid="project-list">
+        <table className="data-table">
+          <thead>
+            <tr>
+              <th scope="col">Project</th>
+              <th scope="col">Status</th>
+              <th scope="col">Location</th>
+              <th scope="col">Construction</th>
+              <th scope="col">Recommended</th>
+              <th scope="col" className="num">
+                Pump-out (days)
+              </th>
+              <th scope="col">Updated</th>
+            </tr>
+          </thead>
+          <tbody>
+            {items.map((p) => (
+              <tr key={p.id}>
+                <td>
+                  <a href={paths.project(p.id)}>{p.name}</a>
+                </td>
+                <td>
+                  <StatusBadge status={p.status} />
+                </td>
+                <td>{[p.address.city, p.address.state, p.address.postal_code].filter(Boolean).join(', ') || '—'}</td>
+                <td>{p.construction_type}</td>
+                <td>{p.recommended_product ?? '—'}</td>
+                <td className="num">{p.pump_out_cycle ?? '—'}</td>
+                <td>{p.updated}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {items.length < total && (
+          <button type="button" className="load-more" onClick={() => void loadMore()} disabled={loading}>
+            {loading ? 'Loading…' : `Show more (${(total - items.length).toLocaleString('en-US')} left)`}
+          </button>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,201 @@
+/**
+ * The sizing of the inputs on screen, as the engine computed it: flows, grease, the recommended
+ * unit with its reasons, accessories, local requirements, and the units that failed and why.
+ */
+import type { SizingView } from '../../../../src-shared/ipc/contract';
+import { Measure, MeasurePair, useSide } from '../../components/Measure';
+import { useEditor } from '../../stores/project-editor-store';
+import { paths } from '../../router';
+
+export function SizingResults() {
+  const view = useEditor((s) => s.sizing);
+  const stale = useEditor((s) => s.stale);
+  return (
+    <aside className={`results${stale ? ' stale' : ''}`} aria-label="Sizing results" aria-busy={stale}>
+      {view ? <SizingDetails view={view} /> : <p className="muted">Sizing…</p>}
+    </aside>
+  );
+}
+
+const ARRANGEMENT: Record<string, string> = { single: '', parallel: 'in parallel', series: 'in series' };
+
+export function SizingDetails(props: { view: SizingView; compact?: boolean }) {
+  const { sizing, failed_total, recommended_rating } = props.view;
+  const r = sizing.recommendation;
+  const flow = useSide(sizing.flow_rate, sizing.flow_rate_metric);
+  const grease = useSide(sizing.grease, sizing.grease_metric);
+  return (
+    <>
+      <section className="result-card recommended" aria-label="Recommended unit">
+        <h2>Recommended unit</h2>
+        {r.product ? (
+          <>
+            <p className="big" data-testid="recommended-product">
+              {r.units > 1 ? `${r.units} × ` : ''}
+              <a href={paths.product(r.product.part_number)}>{r.product.name}</a>
+              <span className="muted"> {r.product.part_number}</span> {r.arrangement ? ARRANGEMENT[r.arrangement] : ''}
+            </p>
+            {recommended_rating && (
+              <p>
+                Rated <MeasurePair value={recommended_rating.flow} /> with <MeasurePair value={recommended_rating.grease_weight} /> (
+                <MeasurePair value={recommended_rating.grease_volume} />) of grease
+                {recommended_rating.label ? ` · ${recommended_rating.label}` : ''}
+              </p>
+            )}
+            <p className="big" data-testid="pump-out-cycle">
+              Pump-out cycle: {sizing.pump_out_cycle ?? '—'} days
+            </p>
+            <ul className="reasons">
+              {r.reasons.map((reason) => (
+                <li key={reason}>{reason}</li>
+              ))}
+            </ul>
+          </>
+        ) : (
+          <p className="warning" data-testid="recommended-product">
+            {r.no_recommendation?.message ?? 'No unit can be recommended for these inputs.'}
+          </p>
+        )}
+      </section>
+
+      {sizing.unique_local_requirements && (
+        <section className="result-card warning-card" role="note" aria-label="Local requirements">
+          <h2>Local requirements</h2>
+          <p>{sizing.unique_local_requirements_reason ?? 'This jurisdiction has requirements of its own: check with the inspector.'}</p>
+        </section>
+      )}
+
+      <section className="result-card" aria-label="Flow rates">
+        <h2>Flow rates</h2>
+        <table className="kv">
+          <tbody>
+            <tr>
+              <th scope="row">One-minute drainage</th>
+              <td>
+                <Measure value={flow.one_minute} />
+              </td>
+            </tr>
+            <tr>
+              <th scope="row">Two-minute drainage</th>
+              <td>
+                <Measure value={flow.two_minute} />
+              </td>
+            </tr>
+            <tr>
+              <th scope="row">Pipe capacity</th>
+              <td>
+                <Measure value={flow.pipe} />
+              </td>
+            </tr>
+            <tr>
+              <th scope="row">Sized by</th>
+              <td>
+                <strong>
+                  <Measure value={flow.sized_by} />
+                </strong>
+              </td>
+            </tr>
+            <tr>
+              <th scope="row">Drainage fixture units</th>
+              <td>{sizing.flow_rate.dfu}</td>
+            </tr>
+          </tbody>
+        </table>
+        <p className="muted small">Method: {sizing.sizing_method.replace(/-/g, ' ')} · rules of {sizing.jurisdiction.name}</p>
+        {sizing.required_volume && (
+          <p>
+            Required volume: <MeasurePair value={sizing.required_volume.volume} /> <span className="muted">({sizing.required_volume.basis})</span>
+          </p>
+        )}
+      </section>
+
+      <section className="result-card" aria-label="Grease production">
+        <h2>Grease production</h2>
+        <table className="kv">
+          <thead>
+            <tr>
+              <th scope="col">Period</th>
+              <th scope="col">Weight</th>
+              <th scope="col">Volume</th>
+            </tr>
+          </thead>
+          <tbody>
+            {(
+              [
+                ['per_day', 'Per day'],
+                ['per_30_days', '30 days'],
+                ['per_60_days', '60 days'],
+                ['per_90_days', '90 days'],
+              ] as const
+            ).map(([key, label]) => (
+              <tr key={key}>
+                <th scope="row">{label}</th>
+                <td>
+                  <Measure value={grease[key].weight} />
+                </td>
+                <td>
+                  <Measure value={grease[key].volume} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+
+      <section className="result-card" aria-label="Accessories">
+        <h2>Accessories</h2>
+        {sizing.recommended_accessories.length === 0 ? (
+          <p className="muted">None needed for this installation.</p>
+        ) : (
+          <ul className="accessories">
+            {sizing.recommended_accessories.map((a) => (
+              <li key={a.kind}>
+                <strong>{a.quantity !== null ? `${a.quantity} × ` : ''}</strong>
+                {a.product ? <a href={paths.product(a.product.part_number)}>{a.product.name}</a> : <span>{a.kind.replace(/-/g, ' ')} (none in the catalog)</span>}
+                <span className="muted"> · {a.reason}</span>
+                {a.note && <span className="muted"> {a.note}</span>}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      {!props.compact && r.alternatives.length > 0 && (
+        <details className="result-card">
+          <summary>Also fits ({r.alternatives.length})</summary>
+          <ul>
+            {r.alternatives.map((a) => (
+              <li key={`${a.id}-${a.units}`}>
+                {a.units > 1 ? `${a.units} × ` : ''}
+                {a.name} <span className="muted">{a.part_number}</span> · pump-out {a.pump_out_days ?? '—'} days
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
+
+      {!props.compact && r.failed.length > 0 && (
+        <details className="result-card failed">
+          <summary>Units that do not fit ({failed_total})</summary>
+          <ul>
+            {r.failed.map((c) => (
+              <li key={`${c.id}-${c.units}`}>
+                <strong>
+                  {c.units > 1 ? `${c.units} × ` : ''}
+                  {c.name}
+                </strong>{' '}
+                <span className="muted">{c.part_number}</span>
+                <ul>
+                  {c.failures.map((f) => (
+                    <li key={f.code}>{f.message}</li>
+                  ))}
+                </ul>
+              </li>
+            ))}
+          </ul>
+          {failed_total > r.failed.length && <p className="muted">…and {failed_total - r.failed.length} more.</p>}
+        </details>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,182 @@
+/** Settings: the central service (address, key, interval), the local API, and its API keys. */
+import { useEffect, useState } from 'react';
+import type { ApiScope } from '../../../../src-shared/api/scopes';
+import { Check, Field } from '../../components/Field';
+import { InfoNotice } from '../../components/Notice';
+import { useApp } from '../../stores/app-store';
+import { useSettings } from '../../stores/settings-store';
+
+export function SettingsScreen() {
+  const { sync, app, notice, load, forgetCreatedKey } = useSettings();
+  useEffect(() => {
+    void load();
+    // The secret of a new key is shown once: leaving the screen forgets it.
+    return () => forgetCreatedKey();
+  }, [load, forgetCreatedKey]);
+
+  return (
+    <section className="screen settings" aria-labelledby="settings-title">
+      <header className="screen-header">
+        <h1 id="settings-title">Settings</h1>
+      </header>
+      <InfoNotice message={notice} />
+      {sync && <SyncSettingsForm key={`${sync.upstream_url}-${sync.interval_minutes}-${sync.has_key}`} />}
+      {app && <LocalApiForm key={`${app.api.enabled}-${app.api.port}`} />}
+      <ApiKeys />
+    </section>
+  );
+}
+
+function SyncSettingsForm() {
+  const { sync, syncErrors: errors, saveSync } = useSettings();
+  const [url, setUrl] = useState(sync?.upstream_url ?? '');
+  const [interval, setMinutes] = useState(String(sync?.interval_minutes ?? 30));
+  const [key, setKey] = useState('');
+  return (
+    <form
+      className="card"
+      aria-labelledby="sync-settings-title"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void saveSync({ upstream_url: url, interval_minutes: interval, key: key.trim() === '' ? undefined : key }).then((ok) => ok && setKey(''));
+      }}
+    >
+      <h2 id="sync-settings-title">Central service</h2>
+      <div className="row">
+        <Field label="Central service address" error={errors.upstream_url} className="grow">
+          {(p) => <input {...p} type="url" placeholder="https://sizing.example.com" value={url} onChange={(e) => setUrl(e.target.value)} />}
+        </Field>
+        <Field label="Sync every (minutes)" error={errors.interval_minutes} hint="0: only when you press Sync now">
+          {(p) => <input {...p} inputMode="numeric" size={6} value={interval} onChange={(e) => setMinutes(e.target.value)} />}
+        </Field>
+      </div>
+      <div className="row">
+        <Field label="API key of the central service" error={errors.key} className="grow" hint={sync?.has_key ? 'A key is saved; type a new one to replace it.' : 'No key saved yet.'}>
+          {(p) => <input {...p} type="password" autoComplete="off" value={key} onChange={(e) => setKey(e.target.value)} />}
+        </Field>
+      </div>
+      <div className="actions">
+        <button type="submit" className="primary">
+          Save sync settings
+        </button>
+        {sync?.has_key && (
+          <button type="button" onClick={() => void saveSync({ upstream_url: url, interval_minutes: interval, key: null })}>
+            Remove key
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}
+
+function LocalApiForm() {
+  const { app, appErrors: errors, saveApp } = useSettings();
+  const apiUrl = useApp((s) => s.info?.apiUrl ?? null);
+  const [enabled, setEnabled] = useState(app?.api.enabled ?? true);
+  const [port, setPort] = useState(String(app?.api.port ?? 8737));
+  return (
+    <form
+      className="card"
+      aria-labelledby="local-api-title"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void saveApp({ enabled, port });
+      }}
+    >
+      <h2 id="local-api-title">Local API</h2>
+      <p className="muted">Other programs on this computer (estimating sheets, CAD plug-ins, scripts) can read the same data with an API key. {apiUrl ? `Now serving at ${apiUrl}.` : ''}</p>
+      <div className="row">
+        <Check label="Serve the local API" checked={enabled} onChange={setEnabled} />
+        <Field label="Port" error={errors['api.port']}>
+          {(p) => <input {...p} inputMode="numeric" size={7} value={port} onChange={(e) => setPort(e.target.value)} />}
+        </Field>
+      </div>
+      <button type="submit" className="primary">
+        Save local API settings
+      </button>
+    </form>
+  );
+}
+
+function ApiKeys() {
+  const vocabulary = useApp((s) => s.vocabulary);
+  const { keys, createdKey, keyErrors: errors, createKey, revokeKey } = useSettings();
+  const [name, setName] = useState('');
+  const [scopes, setScopes] = useState<ApiScope[]>(['catalog', 'territories']);
+  const toggle = (scope: ApiScope, on: boolean) => setScopes((s) => (on ? [...s, scope] : s.filter((x) => x !== scope)));
+  return (
+    <section className="card" aria-labelledby="keys-title">
+      <h2 id="keys-title">API keys</h2>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          void createKey(name, scopes).then((ok) => ok && setName(''));
+        }}
+      >
+        <div className="row">
+          <Field label="Key name" error={errors.name} className="grow">
+            {(p) => <input {...p} placeholder="e.g. estimating sheet" value={name} onChange={(e) => setName(e.target.value)} />}
+          </Field>
+        </div>
+        <fieldset className="scopes">
+          <legend>Scopes</legend>
+          {vocabulary?.scopes.map((s) => (
+            <Check key={s} label={s} checked={scopes.includes(s)} onChange={(on) => toggle(s, on)} />
+          ))}
+          {errors.scopes && (
+            <p className="field-error" role="alert">
+              {errors.scopes}
+            </p>
+          )}
+        </fieldset>
+        <button type="submit" className="primary">
+          Create key
+        </button>
+      </form>
+      {createdKey && (
+        <div className="notice notice-info new-key" role="status">
+          <p>
+            Key “{createdKey.name}” created. Copy it now: it is shown only once.
+          </p>
+          <code data-testid="created-key">{createdKey.key}</code>
+          <button type="button" onClick={() => void navigator.clipboard?.writeText(createdKey.key)}>
+            Copy
+          </button>
+        </div>
+      )}
+      {errors.keys && <p className="field-error">{errors.keys}</p>}
+      <table className="data-table">
+        <thead>
+          <tr>
+            <th scope="col">Name</th>
+            <th scope="col">Key</th>
+            <th scope="col">Scopes</th>
+            <th scope="col">Last used</th>
+            <th scope="col">
+              <span className="visually-hidden">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {keys.map((k) => (
+            <tr key={k.id} className={k.revoked_at ? 'revoked' : undefined}>
+              <td>{k.name}</td>
+              <td>
+                <code>{k.prefix}…</code>
+              </td>
+              <td>{k.scopes.join(', ')}</td>
+              <td>{k.revoked_at ? `revoked ${new Date(k.revoked_at).toLocaleDateString()}` : k.last_used_at ? new Date(k.last_used_at).toLocaleString() : 'never'}</td>
+              <td>
+                {!k.revoked_at && (
+                  <button type="button" className="small danger" aria-label={`Revoke key ${k.name}`} onClick={() => void revokeKey(k.id)}>
+                    Revoke
+                  </button>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}

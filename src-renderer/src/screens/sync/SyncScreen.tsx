@@ -1,0 +1,115 @@
+/** Sync: progress with phase and counts, errors in plain words with retry, and the conflicts. */
+import { useEffect } from 'react';
+import { ErrorNotice } from '../../components/Notice';
+import { useSync } from '../../stores/sync-store';
+import { paths } from '../../router';
+import { describeState, phaseLabel, when } from './sync-words';
+
+export function SyncScreen() {
+  const { status, online, conflicts, error, syncNow, cancel, loadConflicts, resolve } = useSync();
+  useEffect(() => {
+    void loadConflicts();
+  }, [loadConflicts]);
+
+  const running = status?.state === 'running';
+  const totals = status?.progress.reduce((acc, p) => ({ done: acc.done + p.done, total: acc.total + (p.total ?? 0) }), { done: 0, total: 0 });
+  // Progress as the engine reports it; 100 % once it says the run is done.
+  const percent = status?.phase === 'done' ? 100 : totals && totals.total > 0 ? Math.floor((100 * totals.done) / totals.total) : 0;
+
+  return (
+    <section className="screen sync" aria-labelledby="sync-title">
+      <header className="screen-header">
+        <h1 id="sync-title">Sync</h1>
+        <div className="actions">
+          {running ? (
+            <button type="button" onClick={() => void cancel()}>
+              Cancel
+            </button>
+          ) : (
+            <button type="button" className="primary" onClick={() => void syncNow()}>
+              Sync now
+            </button>
+          )}
+        </div>
+      </header>
+      {!online && <p className="notice notice-info">This computer is offline: a sync will fail until the network is back. Everything else works.</p>}
+      <ErrorNotice message={error} action={status?.state === 'not-configured' ? { label: 'Open settings', run: () => (window.location.hash = paths.settings()) } : undefined} />
+      {status && (
+        <div className="card">
+          <p className="big" role="status" data-testid="sync-state" data-state={status.state} data-phase={status.phase ?? ''}>
+            {describeState(status)}
+          </p>
+          {(running || status.phase === 'done') && (
+            <>
+              <progress aria-label="Sync progress" max={100} value={percent} />
+              <span className="muted"> {percent} %</span>
+              <p>{phaseLabel(status.phase)}</p>
+              {status.progress.length > 0 && (
+                <table className="kv" aria-label="Progress by resource">
+                  <tbody>
+                    {status.progress.map((p) => (
+                      <tr key={p.resource}>
+                        <th scope="row">{p.resource}</th>
+                        <td>
+                          {p.done.toLocaleString('en-US')} / {p.total === null ? '…' : p.total.toLocaleString('en-US')}
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              )}
+            </>
+          )}
+          {status.state === 'failed' && status.last_error && (
+            <div className="notice notice-error" role="alert" data-testid="sync-error">
+              <span>{status.last_error.message}</span>
+              <button type="button" onClick={() => void syncNow()}>
+                Retry
+              </button>
+            </div>
+          )}
+          <dl className="facts">
+            <dt>Central service</dt>
+            <dd>{status.upstream_url ?? 'not set'}</dd>
+            <dt>Key</dt>
+            <dd>{status.has_key ? 'saved' : 'not set'}</dd>
+            <dt>Last sync</dt>
+            <dd>{when(status.last_success)}</dd>
+            <dt>Next automatic sync</dt>
+            <dd>{status.next_run ? when(status.next_run) : status.interval_minutes > 0 ? 'after the next start' : 'only on demand'}</dd>
+            <dt>Unsynced changes</dt>
+            <dd>{status.unsynced_changes}</dd>
+            {status.rejected > 0 && (
+              <>
+                <dt>Set aside</dt>
+                <dd>{status.rejected} records failed validation in the last run</dd>
+              </>
+            )}
+          </dl>
+        </div>
+      )}
+      <section aria-labelledby="conflicts-title">
+        <h2 id="conflicts-title">Conflicts ({conflicts.length})</h2>
+        {conflicts.length === 0 ? (
+          <p className="muted">No conflicts: nothing was changed both here and on the central service.</p>
+        ) : (
+          <ul className="conflicts">
+            {conflicts.map((c) => (
+              <li key={c.project_id} className="card">
+                <strong>{c.name}</strong> <span className="muted">project {c.project_id}, changed on both sides ({when(c.detected_at)})</span>
+                <div className="actions">
+                  <button type="button" onClick={() => void resolve(c.project_id, 'mine')}>
+                    Keep mine
+                  </button>
+                  <button type="button" onClick={() => void resolve(c.project_id, 'theirs')}>
+                    Keep theirs
+                  </button>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </section>
+  );
+}

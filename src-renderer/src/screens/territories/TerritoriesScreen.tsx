@@ -1,0 +1,219 @@
+/** Which territory a place belongs to: by zip, or by state and county (suggested as you type). */
+import { useEffect, useId, useState, type KeyboardEvent } from 'react';
+import { Field } from '../../components/Field';
+import { ErrorNotice } from '../../components/Notice';
+import { useTerritories } from '../../stores/territories-store';
+
+export function TerritoriesScreen() {
+  const { states, list, result, errors, looking, load, byZip, byCounty, open } = useTerritories();
+  const [zip, setZip] = useState('');
+  const [state, setState] = useState('');
+  const [county, setCounty] = useState('');
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  return (
+    <section className="screen territories" aria-labelledby="territories-title">
+      <header className="screen-header">
+        <h1 id="territories-title">Territories</h1>
+      </header>
+      <ErrorNotice message={errors.form} />
+      <div className="lookup-forms">
+        <form
+          className="card"
+          aria-label="Look up by zip code"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void byZip(zip);
+          }}
+        >
+          <h2>By zip code</h2>
+          <div className="row">
+            <Field label="Zip code" error={errors.zip}>
+              {(p) => <input {...p} inputMode="numeric" maxLength={10} value={zip} onChange={(e) => setZip(e.target.value)} placeholder="60601" />}
+            </Field>
+            <button type="submit" className="primary">
+              Find territory
+            </button>
+          </div>
+        </form>
+        <form
+          className="card"
+          aria-label="Look up by state and county"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void byCounty(state, county);
+          }}
+        >
+          <h2>By state and county</h2>
+          <div className="row">
+            <Field label="State" error={errors.state}>
+              {(p) => (
+                <select {...p} value={state} onChange={(e) => setState(e.target.value)}>
+                  <option value="">Choose a state…</option>
+                  {states.map((s) => (
+                    <option key={s.code} value={s.code}>
+                      {s.name}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+            <CountyInput state={state} value={county} onChange={setCounty} error={errors.county} onChoose={(name) => void byCounty(state, name)} />
+            <button type="submit" className="primary">
+              Find territory
+            </button>
+          </div>
+        </form>
+      </div>
+
+      <section className="card territory-result" aria-label="Territory" aria-live="polite" aria-busy={looking}>
+        {result ? (
+          <>
+            <h2>
+              {result.code} {result.name ? `· ${result.name}` : ''}
+            </h2>
+            <dl className="facts">
+              <dt>Rep firm</dt>
+              <dd>{result.rep_firm}</dd>
+              <dt>Manager</dt>
+              <dd>
+                {result.manager.name}
+                {result.manager.email && (
+                  <>
+                    {' · '}
+                    <a href={`mailto:${result.manager.email}`}>{result.manager.email}</a>
+                  </>
+                )}
+              </dd>
+              <dt>Population</dt>
+              <dd>{result.population.toLocaleString('en-US')}</dd>
+              <dt>Counties ({result.counties.length})</dt>
+              <dd className="wrap-list">{result.counties.join(' · ')}</dd>
+            </dl>
+            <details>
+              <summary>Zip codes ({result.zip_codes.length.toLocaleString('en-US')})</summary>
+              <p className="wrap-list zips">{result.zip_codes.join(' ')}</p>
+            </details>
+          </>
+        ) : (
+          <p className="muted">{looking ? 'Looking…' : 'Look up a zip code or a county to see its territory.'}</p>
+        )}
+      </section>
+
+      <section aria-labelledby="all-territories">
+        <h2 id="all-territories">All territories ({list.length})</h2>
+        <div className="table-wrap">
+          <table className="data-table">
+            <thead>
+              <tr>
+                <th scope="col">Code</th>
+                <th scope="col">Name</th>
+                <th scope="col">Rep firm</th>
+                <th scope="col">Manager</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.map((t) => (
+                <tr key={t.id}>
+                  <td>
+                    <button type="button" className="link" onClick={() => void open(t.id)}>
+                      {t.code}
+                    </button>
+                  </td>
+                  <td>{t.name ?? '—'}</td>
+                  <td>{t.rep_firm}</td>
+                  <td>{t.manager.name}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+    </section>
+  );
+}
+
+/** County, with the state's counties suggested as you type (an ARIA combobox). */
+function CountyInput(props: { state: string; value: string; error: string | undefined; onChange: (v: string) => void; onChoose: (name: string) => void }) {
+  const id = useId();
+  const { suggestions, suggest, clearSuggestions } = useTerritories();
+  const [active, setActive] = useState(-1);
+  const [open, setOpen] = useState(false);
+  const visible = open && suggestions.length > 0;
+
+  const choose = (index: number) => {
+    const s = suggestions[index];
+    if (!s) return;
+    props.onChange(s.name);
+    setOpen(false);
+    clearSuggestions();
+    props.onChoose(s.name);
+  };
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (!visible) return;
+    if (e.key === 'ArrowDown') setActive((a) => Math.min(a + 1, suggestions.length - 1));
+    else if (e.key === 'ArrowUp') setActive((a) => Math.max(a - 1, 0));
+    else if (e.key === 'Enter' && active >= 0) choose(active);
+    else if (e.key === 'Escape') setOpen(false);
+    else return;
+    e.preventDefault();
+  };
+
+  return (
+    <div className={`field combobox${props.error ? ' field-invalid' : ''}`}>
+      <label htmlFor={id}>County</label>
+      <input
+        id={id}
+        role="combobox"
+        aria-expanded={visible}
+        aria-controls={`${id}-list`}
+        aria-autocomplete="list"
+        aria-activedescendant={visible && active >= 0 ? `${id}-opt-${active}` : undefined}
+        aria-invalid={Boolean(props.error)}
+        aria-describedby={props.error ? `${id}-error` : undefined}
+        placeholder={props.state ? 'Start typing a county' : 'Choose a state first'}
+        value={props.value}
+        onChange={(e) => {
+          props.onChange(e.target.value);
+          setOpen(true);
+          setActive(-1);
+          suggest(props.state, e.target.value);
+        }}
+        onFocus={() => {
+          if (props.state) {
+            setOpen(true);
+            suggest(props.state, props.value);
+          }
+        }}
+        onBlur={() => setTimeout(() => setOpen(false), 150)}
+        onKeyDown={onKeyDown}
+      />
+      {visible && (
+        <ul id={`${id}-list`} role="listbox" className="suggestions" aria-label="Counties">
+          {suggestions.map((s, i) => (
+            <li
+              key={`${s.name}-${s.state_code}`}
+              id={`${id}-opt-${i}`}
+              role="option"
+              aria-selected={i === active}
+              onMouseDown={(e) => {
+                e.preventDefault();
+                choose(i);
+              }}
+            >
+              {s.name} <span className="muted">{s.territory ?? 'no territory'}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      {props.error && (
+        <p id={`${id}-error`} className="field-error" role="alert">
+          {props.error}
+        </p>
+      )}
+    </div>
+  );
+}

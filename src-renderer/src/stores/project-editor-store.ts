@@ -1,0 +1,243 @@
+/**
+ * The project editor: the form, the live sizing (the engine's preview of the unsaved inputs,
+ * debounced while typing), the saved project with the status changes open to it, and the
+ * engine's messages per field (an error's `param` is the form field it belongs to).
+ */
+import { create } from 'zustand';
+import type { MethodArgs, ProjectView, SizingView, UserRow } from '../../../src-shared/ipc/contract';
+import { call, CallError, messageOf } from '../transport/bridge';
+import { debounce } from './debounce';
+import { fixtureForm, formOf, newForm, sizingBody, writeBody, type FixtureForm, type ProjectForm } from './project-form';
+import { useApp } from './app-store';
+
+/** Preview after typing pauses this long: fast enough to feel live, without a call per key. */
+const PREVIEW_DELAY_MS = 250;
+
+interface EditorState {
+  /** 'new' until created; then the project's id. */
+  id: number | 'new' | null;
+  form: ProjectForm | null;
+  view: ProjectView | null;
+  sizing: SizingView | null;
+  /** True while the shown sizing is older than the inputs (a preview is pending or failed). */
+  stale: boolean;
+  /** Engine messages by field path (`address.postal_code`, `fixtures.data.0.gpm`, …). */
+  fieldErrors: Record<string, string>;
+  /** A failure not tied to a field (shown at the top of the form). */
+  formError: string | null;
+  notice: string | null;
+  saving: boolean;
+  dirty: boolean;
+  loadError: string | null;
+  engineerResults: UserRow[];
+
+  open(id: number | 'new'): Promise<void>;
+  set<K extends keyof ProjectForm>(key: K, value: ProjectForm[K]): void;
+  addFixture(kind: string): void;
+  updateFixture(key: string, patch: Partial<FixtureForm>): void;
+  removeFixture(key: string): void;
+  searchEngineers(text: string): void;
+  save(): Promise<number | null>;
+  changeStatus(to: string): Promise<void>;
+  duplicate(): Promise<number | null>;
+  remove(): Promise<boolean>;
+}
+
+let previewSeq = 0;
+let zipSeq = 0;
+/** A project just created here: opening its address keeps the editor as it is (and its notice). */
+let justCreated: number | null = null;
+
+/** The error's message under its field, or at the top when it names none. */
+function placeError(error: unknown): Pick<EditorState, 'fieldErrors' | 'formError'> {
+  if (error instanceof CallError && error.param) return { fieldErrors: { [error.param]: error.message }, formError: null };
+  return { fieldErrors: {}, formError: messageOf(error) };
+}
+
+/** A preview checks every input but the name and the engineer: their messages (from a save) stay. */
+function onlySaveErrors(errors: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(errors).filter(([field]) => field === 'name' || field.startsWith('engineer')));
+}
+
+export const useEditor = create<EditorState>((set, get) => {
+  const preview = async () => {
+    const { form, id } = get();
+    if (!form) return;
+    const seq = ++previewSeq;
+    try {
+      // The form sends numbers as typed; the engine's schema is the judge of what is valid.
+      const args = { ...sizingBody(form), project_id: typeof id === 'number' ? id : undefined } as MethodArgs<'projects.preview'>;
+      const sizing = await call('projects.preview', args);
+      if (seq !== previewSeq) return;
+      set({ sizing, stale: false, fieldErrors: onlySaveErrors(get().fieldErrors), formError: null });
+    } catch (error) {
+      if (seq !== previewSeq) return;
+      set({ stale: true, ...placeError(error) });
+    }
+  };
+  const previewSoon = debounce(() => void preview(), PREVIEW_DELAY_MS);
+  const searchSoon = debounce(async (text: string) => {
+    if (text.trim() === '') return set({ engineerResults: [] });
+    try {
+      set({ engineerResults: (await call('users.search', { query: text, limit: 8 })).data });
+    } catch {
+      set({ engineerResults: [] });
+    }
+  }, 150);
+
+  /** The jurisdiction follows the zip: the engine says which one governs it. */
+  const followZip = async (zip: string) => {
+    const seq = ++zipSeq;
+    if (!/^\d{5}$/.test(zip.trim())) return;
+    try {
+      const j = await call('jurisdictions.byZip', { zip: zip.trim() });
+      const form = get().form;
+      if (seq !== zipSeq || !form) return;
+      set({ form: { ...form, jurisdiction: j ? { id: j.id, name: j.name, detail: j.plumbing_code } : null } });
+      previewSoon();
+    } catch {
+      // A failed look-up leaves the jurisdiction as it was; the preview reports real problems.
+    }
+  };
+
+  const changed = (form: ProjectForm) => {
+    set({ form, dirty: true, stale: true, notice: null });
+    previewSoon();
+  };
+
+  const applyView = (view: ProjectView) => {
+    const vocabulary = useApp.getState().vocabulary!;
+    set({ view, id: view.project.id, form: formOf(view.project, vocabulary), dirty: false, fieldErrors: {}, formError: null });
+  };
+
+  return {
+    id: null,
+    form: null,
+    view: null,
+    sizing: null,
+    stale: false,
+    fieldErrors: {},
+    formError: null,
+    notice: null,
+    saving: false,
+    dirty: false,
+    loadError: null,
+    engineerResults: [],
+
+    async open(id) {
+      if (id === justCreated && get().id === id) {
+        justCreated = null;
+        return;
+      }
+      previewSoon.cancel();
+      previewSeq++;
+      const vocabulary = useApp.getState().vocabulary;
+      if (!vocabulary) return;
+      set({ id, view: null, sizing: null, fieldErrors: {}, formError: null, notice: null, loadError: null, dirty: false, stale: true, engineerResults: [] });
+      if (id === 'new') {
+        set({ form: newForm(vocabulary) });
+        await preview();
+        return;
+      }
+      try {
+        const view = await call('projects.get', { id });
+        if (get().id !== id) return;
+        applyView(view);
+        await preview();
+      } catch (error) {
+        set({ form: null, loadError: messageOf(error) });
+      }
+    },
+
+    set(key, value) {
+      const form = get().form;
+      if (!form) return;
+      if (key === 'name' || key === 'engineer') {
+        set({ fieldErrors: Object.fromEntries(Object.entries(get().fieldErrors).filter(([f]) => f !== key && !f.startsWith(`${key}.`))) });
+      }
+      changed({ ...form, [key]: value });
+      if (key === 'postal_code') void followZip(value as string);
+    },
+
+    addFixture(kind) {
+      const form = get().form;
+      const spec = useApp.getState().vocabulary?.fixture_kinds.find((k) => k.key === kind);
+      if (!form || !spec) return;
+      changed({ ...form, fixtures: [...form.fixtures, fixtureForm(spec)] });
+    },
+
+    updateFixture(key, patch) {
+      const form = get().form;
+      if (!form) return;
+      changed({ ...form, fixtures: form.fixtures.map((f) => (f.key === key ? { ...f, ...patch } : f)) });
+    },
+
+    removeFixture(key) {
+      const form = get().form;
+      if (!form) return;
+      changed({ ...form, fixtures: form.fixtures.filter((f) => f.key !== key) });
+    },
+
+    searchEngineers(text) {
+      searchSoon(text);
+    },
+
+    async save() {
+      const { form, id, view } = get();
+      if (!form || get().saving) return null;
+      previewSoon.cancel();
+      set({ saving: true, notice: null });
+      try {
+        const body = writeBody(form);
+        const saved =
+          id === 'new'
+            ? await call('projects.create', body as MethodArgs<'projects.create'>)
+            : await call('projects.update', { ...body, id: id as number, version: view?.project.version } as MethodArgs<'projects.update'>);
+        if (id === 'new') justCreated = saved.project.id;
+        applyView(saved);
+        set({ saving: false, notice: id === 'new' ? 'Project created.' : 'Saved.' });
+        await preview();
+        return saved.project.id;
+      } catch (error) {
+        set({ saving: false, ...placeError(error) });
+        return null;
+      }
+    },
+
+    async changeStatus(to) {
+      const { id, view } = get();
+      if (typeof id !== 'number') return;
+      try {
+        const next = await call('projects.changeStatus', { id, status: to as ProjectView['project']['status'], version: view?.project.version });
+        applyView(next);
+        set({ notice: `Status is now ${next.project.status}.` });
+      } catch (error) {
+        set(placeError(error));
+      }
+    },
+
+    async duplicate() {
+      const { id } = get();
+      if (typeof id !== 'number') return null;
+      try {
+        const copy = await call('projects.duplicate', { id });
+        return copy.project.id;
+      } catch (error) {
+        set(placeError(error));
+        return null;
+      }
+    },
+
+    async remove() {
+      const { id, view } = get();
+      if (typeof id !== 'number') return false;
+      try {
+        await call('projects.delete', { id, version: view?.project.version });
+        return true;
+      } catch (error) {
+        set(placeError(error));
+        return false;
+      }
+    },
+  };
+});

@@ -1,0 +1,199 @@
+/**
+ * The project editor's form: what the inputs hold (text as typed, so a half-typed number is not
+ * lost), how it becomes a write body of the contract (the project resource's own field names,
+ * so the engine's errors name the form's fields), and how a stored project fills it.
+ * No rule of sizing or validation lives here: the engine checks and sizes what is sent.
+ */
+import type { Project } from '../../../src-shared/api/people';
+import type { Vocabulary } from '../../../src-shared/ipc/contract';
+
+export interface FixtureForm {
+  /** Stable React key; not sent. */
+  key: string;
+  type: string;
+  name: string;
+  uses_typical_dimensions: boolean;
+  compartments: string;
+  gpm: string;
+  dfu: string;
+  length: string;
+  width: string;
+  height: string;
+}
+
+export interface ProjectForm {
+  name: string;
+  engineer: { id: number; name: string } | null;
+  construction_type: string;
+  street: string;
+  street_2: string;
+  city: string;
+  state: string;
+  postal_code: string;
+  jurisdiction: { id: number; name: string; detail: string | null } | null;
+  menu_type: string;
+  servings_per_day: string;
+  pump_out_target: string;
+  fryer: boolean;
+  flatware: boolean;
+  food_waste_disposer: boolean;
+  installation_location: string;
+  inside_trap_location: string;
+  buried: boolean;
+  burial_depth: string;
+  installed_in_traffic_area: boolean;
+  installed_in_high_water_area: boolean;
+  pipe_size: string;
+  fixtures: FixtureForm[];
+}
+
+let fixtureSeq = 0;
+export const nextFixtureKey = () => `f${++fixtureSeq}`;
+
+export function newForm(v: Vocabulary): ProjectForm {
+  const d = v.project_defaults;
+  return {
+    name: '',
+    engineer: null,
+    construction_type: d.construction_type,
+    street: '',
+    street_2: '',
+    city: '',
+    state: '',
+    postal_code: '',
+    jurisdiction: null,
+    menu_type: d.menu_type,
+    servings_per_day: String(d.servings_per_day),
+    pump_out_target: String(d.pump_out_target),
+    fryer: false,
+    flatware: false,
+    food_waste_disposer: false,
+    installation_location: d.installation_location,
+    inside_trap_location: d.inside_trap_location ?? 'kitchen',
+    buried: false,
+    burial_depth: '0',
+    installed_in_traffic_area: false,
+    installed_in_high_water_area: false,
+    pipe_size: String(d.pipe_size),
+    fixtures: [],
+  };
+}
+
+export function fixtureForm(kind: Vocabulary['fixture_kinds'][number]): FixtureForm {
+  return {
+    key: nextFixtureKey(),
+    type: kind.key,
+    name: '',
+    uses_typical_dimensions: kind.basin !== null || !kind.flow_input,
+    compartments: kind.basin ? String(kind.basin.compartments) : '',
+    gpm: kind.flow_input && kind.typical_gpm !== null ? String(kind.typical_gpm) : '',
+    dfu: '',
+    length: kind.basin ? String(kind.basin.length) : '',
+    width: kind.basin ? String(kind.basin.width) : '',
+    height: kind.basin ? String(kind.basin.depth) : '',
+  };
+}
+
+const keyOfLabel = (table: { key: string; label: string }[], text: string) => table.find((t) => t.label === text || t.key === text)?.key ?? text;
+const text = (n: number | null | undefined) => (n === null || n === undefined ? '' : String(n));
+
+export function formOf(p: Project, v: Vocabulary): ProjectForm {
+  return {
+    name: p.name,
+    engineer: { id: p.engineer.id, name: p.engineer.name ?? `User ${p.engineer.id}` },
+    construction_type: keyOfLabel(v.construction_types, p.construction_type),
+    street: p.address.street ?? '',
+    street_2: p.address.street_2 ?? '',
+    city: p.address.city ?? '',
+    state: p.address.state ?? '',
+    postal_code: p.address.postal_code ?? '',
+    jurisdiction: p.jurisdiction ? { id: p.jurisdiction.id, name: p.jurisdiction.name, detail: p.jurisdiction.plumbing_code } : null,
+    menu_type: p.menu_type,
+    servings_per_day: String(p.servings_per_day),
+    pump_out_target: String(p.pump_out_target),
+    fryer: p.fryer,
+    flatware: p.flatware,
+    food_waste_disposer: p.food_waste_disposer,
+    installation_location: keyOfLabel(v.installation_locations, p.installation_location),
+    inside_trap_location: p.inside_trap_location ?? 'kitchen',
+    buried: p.buried,
+    burial_depth: String(p.burial_depth.value),
+    installed_in_traffic_area: p.installed_in_traffic_area,
+    installed_in_high_water_area: p.installed_in_high_water_area,
+    pipe_size: String(p.pipe_size.value),
+    fixtures: (p.fixtures?.data ?? []).map((f) => ({
+      key: nextFixtureKey(),
+      type: f.type,
+      name: f.name,
+      uses_typical_dimensions: f.uses_typical_dimensions,
+      compartments: text(f.compartments),
+      gpm: text(f.gpm),
+      dfu: text(f.dfu),
+      length: text(f.dimensions?.standard.length.value),
+      width: text(f.dimensions?.standard.width.value),
+      height: text(f.dimensions?.standard.height.value),
+    })),
+  };
+}
+
+/**
+ * A number as typed: empty means "not given"; anything else is sent as a number when it reads as
+ * one, else as the text itself, so the engine answers with its message for that field.
+ */
+function typed(value: string): number | string | undefined {
+  const t = value.trim();
+  if (t === '') return undefined;
+  const n = Number(t);
+  return Number.isFinite(n) ? n : t;
+}
+
+const orNull = (value: string) => (value.trim() === '' ? null : value.trim());
+
+function fixtureBody(f: FixtureForm) {
+  const dims = !f.uses_typical_dimensions && (f.length.trim() || f.width.trim() || f.height.trim());
+  return {
+    type: f.type,
+    name: f.name.trim() || undefined,
+    uses_typical_dimensions: f.uses_typical_dimensions,
+    compartments: typed(f.compartments),
+    gpm: typed(f.gpm),
+    dfu: typed(f.dfu),
+    dimensions: dims
+      ? { standard: { length: { value: typed(f.length), unit: 'in' }, width: { value: typed(f.width), unit: 'in' }, height: { value: typed(f.height), unit: 'in' } } }
+      : undefined,
+  };
+}
+
+/** The inputs that size the kitchen (a preview needs no name or engineer). */
+export function sizingBody(form: ProjectForm) {
+  return {
+    construction_type: form.construction_type,
+    address: {
+      street: orNull(form.street),
+      street_2: orNull(form.street_2),
+      city: orNull(form.city),
+      state: orNull(form.state),
+      postal_code: orNull(form.postal_code),
+    },
+    jurisdiction: form.jurisdiction ? { id: form.jurisdiction.id } : null,
+    menu_type: form.menu_type,
+    servings_per_day: typed(form.servings_per_day),
+    pump_out_target: typed(form.pump_out_target),
+    fryer: form.fryer,
+    flatware: form.flatware,
+    food_waste_disposer: form.food_waste_disposer,
+    installation_location: form.installation_location,
+    inside_trap_location: form.installation_location === 'outdoors' ? null : form.inside_trap_location,
+    buried: form.buried,
+    burial_depth: form.buried ? typed(form.burial_depth) : 0,
+    installed_in_traffic_area: form.installed_in_traffic_area,
+    installed_in_high_water_area: form.installed_in_high_water_area,
+    pipe_size: typed(form.pipe_size),
+    fixtures: form.fixtures.map(fixtureBody),
+  };
+}
+
+/** The whole write body: the sizing inputs plus name and engineer. */
+export function writeBody(form: ProjectForm) {
+  return { ...sizingBody(form), name: form.name, engineer: form.engineer ? { id: form.engineer.id } : undefined };
+}

@@ -1,0 +1,88 @@
+/** The project list: filters, search (debounced), pages loaded as the list scrolls. */
+import { create } from 'zustand';
+import type { ProjectListItem } from '../../../src-shared/api/people';
+import type { ConstructionTypeKey, ProjectStatus } from '../../../src-shared/api/vocabulary';
+import { call, messageOf } from '../transport/bridge';
+import { debounce } from './debounce';
+
+export interface ProjectFilters {
+  status: ProjectStatus | '';
+  type: ConstructionTypeKey | '';
+  zip: string;
+  query: string;
+}
+
+const PAGE = 50;
+
+interface ProjectsState {
+  filters: ProjectFilters;
+  items: ProjectListItem[];
+  total: number;
+  loading: boolean;
+  error: string | null;
+  /** Which argument the engine refused (the zip filter, the query), for the message next to it. */
+  errorParam: string | null;
+  /** Set once the first page of the current filters is on screen (tests and the bench wait for it). */
+  ready: boolean;
+  setFilter<K extends keyof ProjectFilters>(key: K, value: ProjectFilters[K]): void;
+  load(): Promise<void>;
+  loadMore(): Promise<void>;
+}
+
+let requestSeq = 0;
+
+export const useProjects = create<ProjectsState>((set, get) => {
+  const reloadSoon = debounce(() => void get().load(), 200);
+  const args = (offset: number) => {
+    const f = get().filters;
+    return {
+      status: f.status ? [f.status] : undefined,
+      types: f.type ? [f.type] : undefined,
+      // A partial zip is not a filter yet; a full one is checked by the engine.
+      zip: f.zip.trim().length >= 5 ? f.zip.trim() : undefined,
+      query: f.query.trim() || undefined,
+      limit: PAGE,
+      offset,
+    };
+  };
+  return {
+    filters: { status: '', type: '', zip: '', query: '' },
+    items: [],
+    total: 0,
+    loading: false,
+    error: null,
+    errorParam: null,
+    ready: false,
+    setFilter(key, value) {
+      set({ filters: { ...get().filters, [key]: value } });
+      // Typing is debounced; choosing from a list reloads at once.
+      if (key === 'query' || key === 'zip') reloadSoon();
+      else void get().load();
+    },
+    async load() {
+      const seq = ++requestSeq;
+      set({ loading: true });
+      try {
+        const page = await call('projects.list', args(0));
+        if (seq !== requestSeq) return;
+        set({ items: page.data, total: page.total, loading: false, error: null, errorParam: null, ready: true });
+      } catch (error) {
+        if (seq !== requestSeq) return;
+        set({ loading: false, error: messageOf(error), errorParam: (error as { param?: string | null }).param ?? null, items: [], total: 0, ready: true });
+      }
+    },
+    async loadMore() {
+      const { items, total, loading } = get();
+      if (loading || items.length >= total) return;
+      const seq = ++requestSeq;
+      set({ loading: true });
+      try {
+        const page = await call('projects.list', args(items.length));
+        if (seq !== requestSeq) return;
+        set({ items: [...items, ...page.data], total: page.total, loading: false });
+      } catch (error) {
+        if (seq === requestSeq) set({ loading: false, error: messageOf(error) });
+      }
+    },
+  };
+});

@@ -1,0 +1,93 @@
+/** The local API at launch: on, off, and on a free port when the configured one is taken. */
+import fs from 'node:fs';
+import net from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openEngine, type Engine } from '../../src-main/engine/engine.js';
+import { DEFAULT_APP_SETTINGS, readAppSettings, writeAppSettings } from '../../src-main/engine/app-settings.js';
+import { startLocalApi } from '../../src-main/electron/local-api.js';
+import { copyTemplateDataDir } from '../helpers/api-server.js';
+
+let engine: Engine;
+let dataDir: string;
+
+beforeAll(async () => {
+  dataDir = copyTemplateDataDir();
+  engine = await openEngine({ dataDir });
+});
+afterAll(async () => {
+  await engine.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+function occupyPort(): Promise<net.Server> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve(server));
+  });
+}
+
+describe('startLocalApi', () => {
+  it('is on by default, on port 8737', async () => {
+    expect(DEFAULT_APP_SETTINGS.api).toEqual({ enabled: true, port: 8737 });
+    expect((await readAppSettings(engine.store.db)).api).toEqual({ enabled: true, port: 8737 });
+  });
+
+  it('does not start when switched off in the settings', async () => {
+    await writeAppSettings(engine.store.db, { api: { enabled: false, port: 8737 } });
+    const lines: string[] = [];
+    const server = await startLocalApi(engine, (await readAppSettings(engine.store.db)).api, { log: (l) => lines.push(l) });
+    expect(server).toBeNull();
+    expect(lines.join('\n')).toMatch(/switched off/);
+    await writeAppSettings(engine.store.db, DEFAULT_APP_SETTINGS);
+  });
+
+  it('listens on the configured port', async () => {
+    const probe = await occupyPort();
+    const port = (probe.address() as net.AddressInfo).port;
+    await new Promise((resolve) => probe.close(resolve));
+    const lines: string[] = [];
+    const server = await startLocalApi(engine, { enabled: true, port }, { log: (l) => lines.push(l) });
+    try {
+      expect(server?.port).toBe(port);
+      expect(lines).toEqual([`local API: listening on http://127.0.0.1:${port}`]);
+    } finally {
+      await server?.close();
+    }
+  });
+
+  it('falls back to a free port, saying so, when the configured port is taken', async () => {
+    const blocker = await occupyPort();
+    const taken = (blocker.address() as net.AddressInfo).port;
+    const lines: string[] = [];
+    const server = await startLocalApi(engine, { enabled: true, port: taken }, { log: (l) => lines.push(l) });
+    try {
+      expect(server).not.toBeNull();
+      expect(server!.port).not.toBe(taken);
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toContain(`port ${taken} is taken`);
+      expect(lines[0]).toContain(server!.url);
+      const response = await fetch(`${server!.url}/openapi.json`);
+      expect(response.status).toBe(200);
+    } finally {
+      await server?.close();
+      await new Promise((resolve) => blocker.close(resolve));
+    }
+  });
+
+  it('lets the app run without the API when it cannot start at all', async () => {
+    const lines: string[] = [];
+    const server = await startLocalApi(
+      engine,
+      { enabled: true, port: 8737 },
+      {
+        log: (l) => lines.push(l),
+        start: async () => {
+          throw Object.assign(new Error('listen EADDRINUSE'), { code: 'EADDRINUSE' });
+        },
+      },
+    );
+    expect(server).toBeNull();
+    expect(lines.join('\n')).toMatch(/could not start on any port/);
+  });
+});
