@@ -19,6 +19,7 @@ import { openEngine } from '../src-main/engine/engine.js';
 import { writeFirstApiKey } from '../src-main/engine/data-dir.js';
 import { generateCatalog } from './generate-catalog.js';
 import { generatePeople } from './generate-people.js';
+import { uiBench } from './ui.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 const tsx = path.join(root, 'node_modules/.bin/tsx');
@@ -215,7 +216,7 @@ async function peopleAtScale(dir: string, key: string) {
   }
 }
 
-// BENCH_ONLY=lookups|lists|people runs one section.
+// BENCH_ONLY=lookups|lists|people|sync|ui runs one section (several: comma-separated).
 const only = process.env.BENCH_ONLY;
 const wants = (section: string) => !only || only.split(',').includes(section);
 const results: Record<string, unknown> = { when: new Date().toISOString() };
@@ -251,6 +252,65 @@ if (wants('people')) {
   } finally {
     fs.rmSync(people.dir, { recursive: true, force: true });
   }
+}
+
+if (wants('sync')) {
+  // A large central service: 10,000 products, 50,000 users, 100,000 projects (BENCH_SYNC_SCALE
+  // shrinks it for a quick look).
+  const scale = Number(process.env.BENCH_SYNC_SCALE ?? 1);
+  const size = { products: Math.round(10_000 * scale), users: Math.round(50_000 * scale), projects: Math.round(100_000 * scale) };
+  const upstream = await prepareDataDir(size);
+  const downstreamDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fieldsizer-bench-down-'));
+  const server = await startChild('fieldsizer.ts', upstream.dir);
+  try {
+    console.log(`sync of a large upstream (${size.products} products, ${size.users} users, ${size.projects} projects):`);
+    const child = spawn(tsx, [path.join(import.meta.dirname, 'servers', 'sync-downstream.ts'), downstreamDir, `http://127.0.0.1:${server.port}`, upstream.key], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const line = await new Promise<string>((resolve, reject) => {
+      readline.createInterface({ input: child.stdout! }).once('line', resolve);
+      child.once('exit', (code) => reject(new Error(`sync-downstream exited with ${code}`)));
+    });
+    const synced = JSON.parse(line) as { first: { ms: number; bytes: number; max_delay_ms: number; p99_delay_ms: number }; again: { ms: number; bytes: number; max_delay_ms: number } };
+    await new Promise((r) => child.once('exit', r));
+    // The yardstick: merely downloading the same pages, as many at once as the sync asks.
+    const Database = (await import('better-sqlite3')).default;
+    const db = new Database(path.join(downstreamDir, 'fieldsizer.db'), { readonly: true });
+    const paths = db.prepare('select path from sync_cache').pluck().all() as string[];
+    db.close();
+    const limit = (await import('p-limit')).default(6);
+    const started = performance.now();
+    let bytes = 0;
+    await Promise.all(
+      paths.map((p) =>
+        limit(async () => {
+          const res = await fetch(`http://127.0.0.1:${server.port}${p}`, { headers: { authorization: `Bearer ${upstream.key}` } });
+          bytes += (await res.arrayBuffer()).byteLength;
+        }),
+      ),
+    );
+    const downloadMs = performance.now() - started;
+    results.sync = [
+      { measure: 'first sync (push, pull, write)', ms: synced.first.ms, mb: Number((synced.first.bytes / 1e6).toFixed(1)), requests: paths.length },
+      { measure: 'download only, same pages', ms: Math.round(downloadMs), mb: Number((bytes / 1e6).toFixed(1)), requests: paths.length },
+      { measure: 'ratio first sync / download', value: Number((synced.first.ms / downloadMs).toFixed(2)), goal: '≤ 1.3', met: synced.first.ms / downloadMs <= 1.3 },
+      { measure: 'sync with no upstream change', ms: synced.again.ms, mb: Number((synced.again.bytes / 1e6).toFixed(2)) },
+      { measure: 'worst event-loop delay of the serving process during the first sync', ms: synced.first.max_delay_ms, p99: synced.first.p99_delay_ms, goal: '< 50 ms', met: synced.first.max_delay_ms < 50 },
+    ];
+    console.table(results.sync);
+  } finally {
+    await stop(server);
+    fs.rmSync(upstream.dir, { recursive: true, force: true });
+    fs.rmSync(downstreamDir, { recursive: true, force: true });
+  }
+}
+
+if (wants('ui')) {
+  // The renderer in Chromium: first list painted vs a static page, bundle size, scrolling 10,000 products.
+  console.log('ui: first project list vs a static page, bundle size, frame times scrolling 10,000 products');
+  const ui = await uiBench();
+  results.ui = ui;
+  console.table([ui.load]);
+  console.table([{ bytes: ui.bundle.bytes, gzip_bytes: ui.bundle.gzip_bytes }]);
+  console.table([ui.scrolling]);
 }
 
 fs.mkdirSync(path.join(root, 'bench/results'), { recursive: true });

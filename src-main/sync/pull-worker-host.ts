@@ -37,8 +37,9 @@ export function runPullWorker(input: PullWorkerInput, signal: AbortSignal, onSta
     signal.addEventListener('abort', onAbort, { once: true });
     worker.on('message', (m: PullWorkerMessage) => {
       if (m.type === 'status') onStatus(m.patch);
-      else if (m.type === 'done') finish(() => resolve(m));
-      else finish(() => reject(new SyncFailure(m.code, m.message)));
+      // The worker's work is over: end the thread (open sockets would keep it alive).
+      else if (m.type === 'done') finish(() => (resolve(m), void worker.terminate()));
+      else finish(() => (reject(new SyncFailure(m.code, m.message)), void worker.terminate()));
     });
     worker.on('error', (error) => finish(() => reject(new SyncFailure('internal_error', `The sync worker failed: ${error.message}`))));
     worker.on('exit', (code) =>

@@ -89,9 +89,24 @@ export class SyncService extends EventEmitter<SyncServiceEvents> {
     return this.current.upstream_url !== null && this.current.has_key;
   }
 
-  private publish(patch: Partial<SyncStatus>): void {
+  private publishTimer: NodeJS.Timeout | null = null;
+
+  /**
+   * Progress arrives thousands of times a run; listeners (the UI, the CLI) get at most ten
+   * updates a second, and always the last one.
+   */
+  private publish(patch: Partial<SyncStatus>, urgent = true): void {
     this.current = { ...this.current, ...patch };
-    this.emit('status', this.status());
+    if (urgent) {
+      if (this.publishTimer) clearTimeout(this.publishTimer);
+      this.publishTimer = null;
+      this.emit('status', this.status());
+    } else if (!this.publishTimer) {
+      this.publishTimer = setTimeout(() => {
+        this.publishTimer = null;
+        this.emit('status', this.status());
+      }, 100);
+    }
   }
 
   async refreshCounts(): Promise<void> {
@@ -126,7 +141,7 @@ export class SyncService extends EventEmitter<SyncServiceEvents> {
     const controller = new AbortController();
     this.controller = controller;
     this.publish({ state: 'running', phase: 'connecting', progress: [], bytes: 0, rejected: 0, started_at: new Date().toISOString(), next_run: null });
-    const reporter: StatusReporter = { update: (patch) => this.publish(patch) };
+    const reporter: StatusReporter = { update: (patch) => this.publish(patch, patch.phase !== undefined) };
     this.running = this.runner
       .run({ upstreamUrl, key, signal: controller.signal, status: reporter })
       .then(async () => {

@@ -8,6 +8,7 @@ import * as m0002 from './0002-users-projects-jurisdictions.js';
 import * as m0003 from './0003-paging-indexes.js';
 import * as m0004 from './0004-sync-base-version.js';
 import * as m0005 from './0005-sync-response-cache.js';
+import * as m0006 from './0006-dirty-projects-index.js';
 
 const migrations: Record<string, Migration> = {
   '0001-catalog-and-territories': m0001,
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   '0003-paging-indexes': m0003,
   '0004-sync-base-version': m0004,
   '0005-sync-response-cache': m0005,
+  '0006-dirty-projects-index': m0006,
 };
 
 export const inCodeMigrations: MigrationProvider = {

@@ -1,0 +1,40 @@
+/**
+ * Bench child: a serving downstream (engine + local API) that syncs from the given upstream and
+ * reports the time, the bytes and the worst event-loop delay of this process while it synced;
+ * then a second sync with nothing changed upstream.
+ */
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { openEngine } from '../../src-main/engine/engine.js';
+import { startServer } from '../../src-main/http/server.js';
+
+const [dataDir, upstreamUrl, key] = process.argv.slice(2) as [string, string, string];
+const engine = await openEngine({ dataDir });
+const server = await startServer(engine, 0, { rateLimitPerMinute: 0 });
+await engine.sync.saveSettings({ upstream_url: upstreamUrl, interval_minutes: 0 }, key);
+
+async function timedSync() {
+  const delay = monitorEventLoopDelay({ resolution: 10 });
+  delay.enable();
+  const started = performance.now();
+  await engine.sync.syncNow();
+  const ms = performance.now() - started;
+  delay.disable();
+  const s = engine.sync.status();
+  if (s.last_error) throw new Error(`sync failed: ${s.last_error.message}`);
+  return { ms: Math.round(ms), bytes: s.bytes, max_delay_ms: Number((delay.max / 1e6).toFixed(1)), p99_delay_ms: Number((delay.percentile(99) / 1e6).toFixed(1)) };
+}
+
+// Progress on stderr, so a slow phase shows where the time goes.
+let last = '';
+engine.sync.on('status', (s) => {
+  const p = s.progress.at(-1);
+  const line = `${s.phase} ${p?.resource ?? ''} ${p?.done ?? ''}/${p?.total ?? '?'}`;
+  if (line !== last && (p?.done ?? 0) % 5000 === 0) process.stderr.write(`${new Date().toISOString().slice(11, 19)} ${line}\n`);
+  last = line;
+});
+const first = await timedSync();
+process.stderr.write(`first sync: ${JSON.stringify(first)}\n`);
+const again = await timedSync();
+process.stdout.write(`${JSON.stringify({ first, again, port: server.port })}\n`);
+await server.close();
+await engine.close();
