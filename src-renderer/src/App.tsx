@@ -72,7 +72,9 @@ function useShortcuts() {
 
 export function App() {
   const route = useRouter((s) => s.route);
-  const { vocabulary, loadError, units, setUnits, load } = useApp();
+  // Screens mount at once and load their data in parallel with the vocabulary (those that need
+  // it wait for it themselves), so the first list is not two round trips away.
+  const { loadError, units, setUnits, load } = useApp();
   useShortcuts();
   useEffect(() => {
     void load();
@@ -87,7 +89,6 @@ export function App() {
       </main>
     );
   }
-  if (!vocabulary) return <p className="loading">Starting…</p>;
   // The report is a page of its own, laid out for paper.
   if (route.name === 'report') return <ReportScreen id={route.id} />;
 

@@ -11,7 +11,6 @@ import { openEngine } from '../../src-main/engine/engine.js';
 import { copyTemplateDataDir, startTestServer, tempDir, type TestServer } from '../helpers/api-server.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
-const tsx = path.join(root, 'node_modules/.bin/tsx');
 const cli = path.join(root, 'src-main/cli.ts');
 
 let up: TestServer;
@@ -30,7 +29,12 @@ afterAll(async () => up?.close());
 /** Runs `sync` in a child process and kills it with SIGKILL once its output shows `phase`. */
 function syncKilledAt(dataDir: string, phase: string): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(tsx, [cli, 'sync', '--data-dir', dataDir, '--upstream', up.server.url, '--key-file', keyFile], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    // node itself with tsx's loader, not the tsx wrapper: SIGKILL must hit the process doing the sync
+    // (the wrapper would die and leave its child running).
+    const child = spawn(process.execPath, ['--import', 'tsx', cli, 'sync', '--data-dir', dataDir, '--upstream', up.server.url, '--key-file', keyFile], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     const onData = (chunk: Buffer) => {
       output += chunk.toString();

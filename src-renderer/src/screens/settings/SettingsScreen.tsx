@@ -34,6 +34,7 @@ function SyncSettingsForm() {
   const [key, setKey] = useState('');
   return (
     <form
+      noValidate
       className="card"
       aria-labelledby="sync-settings-title"
       onSubmit={(e) => {
@@ -76,6 +77,7 @@ function LocalApiForm() {
   const [port, setPort] = useState(String(app?.api.port ?? 8737));
   return (
     <form
+      noValidate
       className="card"
       aria-labelledby="local-api-title"
       onSubmit={(e) => {
@@ -108,6 +110,7 @@ function ApiKeys() {
     <section className="card" aria-labelledby="keys-title">
       <h2 id="keys-title">API keys</h2>
       <form
+        noValidate
         onSubmit={(e) => {
           e.preventDefault();
           void createKey(name, scopes).then((ok) => ok && setName(''));

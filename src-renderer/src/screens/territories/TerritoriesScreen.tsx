@@ -22,6 +22,7 @@ export function TerritoriesScreen() {
       <ErrorNotice message={errors.form} />
       <div className="lookup-forms">
         <form
+          noValidate
           className="card"
           aria-label="Look up by zip code"
           onSubmit={(e) => {
@@ -40,6 +41,7 @@ export function TerritoriesScreen() {
           </div>
         </form>
         <form
+          noValidate
           className="card"
           aria-label="Look up by state and county"
           onSubmit={(e) => {

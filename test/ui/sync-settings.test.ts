@@ -1,0 +1,114 @@
+/**
+ * Settings and sync in a real browser: the local API's keys (shown once, revoked), bad settings
+ * refused next to the field, and a sync against a second headless server as the central service,
+ * followed on the status bar and the sync screen to its end state.
+ */
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../helpers/api-server.js';
+import { launchBrowser, screenshot, startUiServer, type UiBrowser, type UiServer } from '../helpers/ui-browser.js';
+
+let app: UiServer;
+let upstream: TestServer;
+let browser: UiBrowser;
+let page: Page;
+
+beforeAll(async () => {
+  [app, upstream] = await Promise.all([startUiServer(), startTestServer()]);
+  browser = await launchBrowser();
+  page = browser.page;
+  await page.goto(app.server.uiUrl);
+  await page.locator('[data-testid=project-list][data-ready=true]').waitFor();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+  await upstream?.close();
+});
+
+const statusBar = () => page.getByRole('contentinfo', { name: 'Sync status' });
+
+describe('settings and sync in the browser', () => {
+  it('creates an API key with chosen scopes, shows it once, and revokes it', async () => {
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).click();
+    const keys = page.getByRole('region', { name: 'API keys' });
+    await keys.getByLabel('Key name').fill('estimating sheet');
+    await keys.getByRole('checkbox', { name: 'projects' }).check();
+    await keys.getByRole('button', { name: 'Create key' }).click();
+    const secret = await keys.getByTestId('created-key').innerText();
+    expect(secret).toMatch(/^fsk_/);
+    // The new key works against the local API, with the scopes chosen.
+    const ok = await fetch(`${app.server.url}/api/projects?limit=1`, { headers: { authorization: `Bearer ${secret}` } });
+    expect(ok.status).toBe(200);
+    const forbidden = await fetch(`${app.server.url}/api/users?limit=1`, { headers: { authorization: `Bearer ${secret}` } });
+    expect(forbidden.status).toBe(403);
+    await expect.poll(() => keys.getByRole('table').innerText()).toContain('catalog, territories, projects');
+    await screenshot(page, 'settings');
+
+    // A key without a name is refused next to the name.
+    await keys.getByRole('button', { name: 'Create key' }).click();
+    await expect.poll(() => keys.locator('.field-error').first().innerText()).toBe('A key needs a name.');
+
+    await keys.getByRole('button', { name: 'Revoke key estimating sheet' }).click();
+    await expect.poll(() => keys.getByRole('button', { name: 'Revoke key estimating sheet' }).count()).toBe(0);
+    expect((await fetch(`${app.server.url}/api/projects?limit=1`, { headers: { authorization: `Bearer ${secret}` } })).status).toBe(401);
+
+    // Leaving the screen forgets the secret.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Projects' }).click();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).click();
+    await keys.getByRole('table').waitFor();
+    expect(await keys.getByTestId('created-key').count()).toBe(0);
+  }, 60_000);
+
+  it('refuses a bad port next to the field and keeps the local API settings', async () => {
+    const form = page.getByRole('form', { name: 'Local API' });
+    await form.getByLabel('Port').fill('80');
+    await form.getByLabel('Port').press('Enter');
+    await expect.poll(() => form.locator('.field-error').innerText()).toBe('Use a port from 1024 to 65535.');
+    await form.getByLabel('Port').fill('9123');
+    await form.getByRole('button', { name: 'Save local API settings' }).click();
+    await page.getByText('Local API settings saved').waitFor();
+    expect(await app.engine.store.db.selectFrom('meta').select('value').where('key', '=', 'api.port').executeTakeFirst()).toEqual({ value: '9123' });
+  }, 60_000);
+
+  it('syncs with a central service set in the settings; the progress reaches its end state', async () => {
+    await expect.poll(() => statusBar().innerText()).toContain('Sync is not set up');
+    const form = page.getByRole('form', { name: 'Central service' });
+    await form.getByLabel('Central service address').fill('not a url');
+    await form.getByRole('button', { name: 'Save sync settings' }).click();
+    await expect.poll(() => form.locator('.field-error').innerText()).toContain('Enter the full address');
+
+    await form.getByLabel('Central service address').fill(upstream.server.url);
+    await form.getByLabel('Sync every (minutes)').fill('0');
+    await form.getByLabel('API key of the central service').fill(upstream.key);
+    await form.getByRole('button', { name: 'Save sync settings' }).click();
+    await page.getByText('Sync settings saved.').waitFor();
+    await expect.poll(() => statusBar().innerText()).toContain('Ready to sync');
+
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sync' }).click();
+    await page.getByRole('main').getByRole('button', { name: 'Sync now' }).click();
+    // The sync engine lands in parallel: a completed run (100 %, done) or a failure in plain words.
+    const state = page.getByTestId('sync-state');
+    await expect.poll(() => state.getAttribute('data-state'), { timeout: 90_000, interval: 250 }).toMatch(/^(idle|failed)$/);
+    if ((await state.getAttribute('data-state')) === 'failed') {
+      const message = await page.getByTestId('sync-error').innerText();
+      expect(message.length).toBeGreaterThan(10);
+      expect(message).not.toMatch(/undefined|\[object/);
+      expect(await page.getByTestId('sync-error').getByRole('button', { name: 'Retry' }).count()).toBe(1);
+    } else {
+      expect(await state.getAttribute('data-phase')).toBe('done');
+      expect(await page.getByRole('progressbar', { name: 'Sync progress' }).getAttribute('value')).toBe('100');
+      await expect.poll(() => statusBar().innerText()).toContain('Last sync:');
+      expect(await statusBar().innerText()).not.toContain('Last sync: never');
+    }
+    await screenshot(page, 'sync');
+  }, 120_000);
+
+  it('shows when the computer is offline', async () => {
+    await browser.context.setOffline(true);
+    await expect.poll(() => statusBar().innerText()).toContain('Offline');
+    await browser.context.setOffline(false);
+    await expect.poll(() => statusBar().innerText()).toContain('Online');
+  }, 60_000);
+});
