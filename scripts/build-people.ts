@@ -12,6 +12,7 @@
  * are on example.com / example.net / example.org and phone numbers in the fictional 555-01xx range.
  */
 import { writeFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { z } from 'zod';
@@ -26,7 +27,8 @@ import { buildUsers, toSeedUser } from './people/users';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const GEOGRAPHY_FILE = path.join(ROOT, 'resources', 'geography.json');
-const OUT_FILE = path.join(ROOT, 'resources', 'people.json');
+// Gzipped: 6 MB of JSON ships as well under 1 MB (src-main/store/resource-files.ts reads it).
+const OUT_FILE = path.join(ROOT, 'resources', 'people.json.gz');
 
 export const PEOPLE_VERSION = '1.0.0';
 const SEED = 0x5eed_f00d;
@@ -68,7 +70,7 @@ function main(): void {
   const geo = Geography.load(GEOGRAPHY_FILE);
   const seed = buildPeople(geo);
   const json = JSON.stringify(seed);
-  writeFileSync(OUT_FILE, json);
+  writeFileSync(OUT_FILE, gzipSync(Buffer.from(json, 'utf8'), { level: 9 }));
   const ms = Math.round(performance.now() - started);
   const inJurisdiction = seed.projects.filter((p) => p.jurisdiction_id !== null).length;
   console.log(

@@ -3,6 +3,7 @@
  * schema, against resources/geography.json, and for internal consistency; then runs the sizing
  * engine on a sample of projects to show the inputs are usable.
  */
+import { readResourceJson } from '../src-main/store/resource-files.js';
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,7 +21,7 @@ import {
 } from '../src-shared/sizing/index';
 
 const RESOURCES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'resources');
-const PEOPLE_FILE = path.join(RESOURCES, 'people.json');
+const PEOPLE_FILE = path.join(RESOURCES, 'people.json.gz');
 const GEOGRAPHY_FILE = path.join(RESOURCES, 'geography.json');
 
 let seed: PeopleSeed;
@@ -31,7 +32,7 @@ let jurisdictionById: Map<number, SeedJurisdiction>;
 let ownerOfZip: Map<string, SeedJurisdiction>;
 
 beforeAll(() => {
-  seed = peopleSeed.parse(JSON.parse(readFileSync(PEOPLE_FILE, 'utf8')));
+  seed = peopleSeed.parse(readResourceJson(RESOURCES, 'people.json'));
   geo = geographySeed.parse(JSON.parse(readFileSync(GEOGRAPHY_FILE, 'utf8')));
   zips = new Map(geo.zips.map(([zip, state, city, , weights]) => [zip, { state, city, county: weights[0]?.[0] ?? '' }]));
   jurisdictionById = new Map(seed.jurisdictions.map((j) => [j.id, j]));
@@ -53,7 +54,7 @@ describe('people.json', () => {
     expect(seed.jurisdictions.length).toBeGreaterThanOrEqual(100);
     expect(seed.users.length).toBeGreaterThanOrEqual(500);
     expect(seed.projects.length).toBeGreaterThanOrEqual(5000);
-    expect(statSync(PEOPLE_FILE).size).toBeLessThan(6.5 * 1_000_000);
+    expect(statSync(PEOPLE_FILE).size).toBeLessThan(1.5 * 1_000_000);
   });
 
   it('numbers jurisdictions, users and projects 1..N; contact and note ids are unique', () => {

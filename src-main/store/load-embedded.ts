@@ -2,7 +2,6 @@
  * Loads the embedded default data set (resources/) into an empty store in one transaction, so a
  * fresh install works offline at once and a failed load leaves nothing half-written.
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Insertable, Kysely, Transaction } from 'kysely';
@@ -10,6 +9,7 @@ import { catalogSeed, type CatalogSeed } from '../../src-shared/seed/catalog-see
 import { geographySeed, territoriesSeed, type GeographySeed, type TerritoriesSeed } from '../../src-shared/seed/geography-seed.js';
 import { matchKey } from '../../src-shared/text-match.js';
 import { peopleSeed, type PeopleSeed } from '../../src-shared/seed/people-seed.js';
+import { readResourceJson } from './resource-files.js';
 import { TypeTree } from '../engine/catalog/product-types.js';
 import { loadSizingCatalog } from '../engine/sizing/catalog-candidates.js';
 import { compactSizing, parseRules, sizeWith } from '../engine/projects/project-sizing.js';
@@ -28,7 +28,7 @@ export interface EmbeddedDataSet {
 }
 
 export function readEmbeddedDataSet(resourcesDir = defaultResourcesDir()): EmbeddedDataSet {
-  const read = (name: string): unknown => JSON.parse(fs.readFileSync(path.join(resourcesDir, name), 'utf8'));
+  const read = (name: string): unknown => readResourceJson(resourcesDir, name);
   return {
     catalog: catalogSeed.parse(read('catalog.json')),
     geography: geographySeed.parse(read('geography.json')),

@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { CatalogSeed } from '../../src-shared/seed/catalog-seed.js';
+import { readResourceJson } from '../../src-main/store/resource-files.js';
 import type { GeographySeed, TerritoriesSeed } from '../../src-shared/seed/geography-seed.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -33,7 +34,7 @@ export const facts = (): FactProduct[] => readJson(path.join(root, '../shared/re
 
 import type { PeopleSeed, SeedJurisdiction, SeedProject, SeedUser } from '../../src-shared/seed/people-seed.js';
 
-export const peopleSeed = (): PeopleSeed => readJson(path.join(root, 'resources/people.json'));
+export const peopleSeed = (): PeopleSeed => readResourceJson(path.join(root, 'resources'), 'people.json') as PeopleSeed;
 
 /** ISO date or timestamp → MM/DD/YYYY, as the API serves dates (UTC). */
 export const usDate = (iso: string): string => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
