@@ -9,6 +9,7 @@ import { CONSTRUCTION_TYPES, INSTALLATION_LOCATIONS, keyOf, USER_TYPES } from '.
 import type { StoredInputs } from '../engine/projects/project-inputs.js';
 import { fixtureFromWrite } from '../engine/projects/fixture-write.js';
 import type { FixtureInput } from '../../src-shared/sizing/fixtures.js';
+import type { ProductsTable } from '../store/schema.js';
 
 export class Rejected extends Error {}
 
@@ -123,35 +124,8 @@ export const refKey = (r: ProductRef) => `${r.part_number}\u0000${r.store_id ?? 
 export interface PulledProduct {
   ref: ProductRef;
   typeName: string;
-  row: {
-    part_number: string;
-    store_id: string | null;
-    parent_store_id: string | null;
-    name: string;
-    short_name: string;
-    is_base_model: 0 | 1;
-    base_part_number: string;
-    description: string;
-    short_description: string | null;
-    market_specific_description: string | null;
-    created: string;
-    last_updated: string | null;
-    list_price: number;
-    retail_multiplier: number;
-    wholesale_multiplier: number;
-    processing_lead_time: number | null;
-    processing_threshold: number | null;
-    installation_options: string | null;
-    solids_gal: number | null;
-    solids_l: number | null;
-    liquid_gal: number | null;
-    liquid_l: number | null;
-    base_dimensions: string | null;
-    shipping_dimensions: string | null;
-    images: string;
-    documents: string;
-    extra: string;
-  };
+  /** The products row, less what the apply step decides (ids, type, origin). */
+  row: Omit<ProductsTable, 'id' | 'type_id' | 'is_demo' | 'details' | 'origin'>;
   ratings: { flow_gpm: number; flow_lps: number; grease_lbs: number; grease_kg: number; grease_gal: number; grease_l: number; label: string | null; efficiency_99: 0 | 1 }[];
   options: { id: number; name: string; price: number | null; option_type: string; description: string | null; store_id: string | null }[];
   certifications: { name: string; link: string | null; type: string }[];

@@ -24,6 +24,7 @@ async function main(): Promise<void> {
   const store = await openStore(input.dataDir);
   try {
     let bytes = 0;
+    let bytesPosted = 0;
     const client = new UpstreamClient({
       ...input.tuning,
       baseUrl: input.upstreamUrl,
@@ -32,18 +33,27 @@ async function main(): Promise<void> {
       cache: new ResponseCache(store.sqlite),
       onBytes: (n) => {
         bytes += n;
-        post({ type: 'status', patch: { bytes } });
+        // Every answer counts, but the main thread hears of it at most ten times a second.
+        if (Date.now() - bytesPosted > 100) {
+          bytesPosted = Date.now();
+          post({ type: 'status', patch: { bytes } });
+        }
       },
     });
     const data = await new Puller(client, { update: (patch) => post({ type: 'status', patch }) }).pullAll();
     const dataSet = store.sqlite.prepare("select value from meta where key = 'data_set'").pluck().get();
     if (client.counts.notModified === client.counts.requests && !input.mustApply && dataSet === 'upstream') {
       // Every answer was "not modified" and nothing went up: the store already holds this data.
+      post({ type: 'status', patch: { bytes } });
       post({ type: 'done', conflicts: [], rejected: data.rejected.length, applied: false });
       return;
     }
     post({ type: 'status', patch: { phase: 'applying' } });
     const result = await applyPulledData(store.db, data, input.pushedLocalIds, controller.signal);
+    // Fold the big transaction's WAL into the database here, so the serving thread's next write
+    // does not find a huge WAL to checkpoint.
+    store.sqlite.pragma('wal_checkpoint(PASSIVE)');
+    post({ type: 'status', patch: { bytes } });
     post({ type: 'done', conflicts: result.conflicts, rejected: result.rejected.length, applied: true });
   } finally {
     await store.close();
