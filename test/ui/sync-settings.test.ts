@@ -90,7 +90,14 @@ describe('settings and sync in the browser', () => {
     await page.getByRole('main').getByRole('button', { name: 'Sync now' }).click();
     // The sync engine lands in parallel: a completed run (100 %, done) or a failure in plain words.
     const state = page.getByTestId('sync-state');
-    await expect.poll(() => state.getAttribute('data-state'), { timeout: 90_000, interval: 250 }).toMatch(/^(idle|failed)$/);
+    // Right after the click the screen may still show the idle state from before the run: wait for
+    // the run's own end (idle with phase done) or a failure.
+    const outcome = async () => {
+      const s = await state.getAttribute('data-state');
+      if (s === 'failed') return 'failed';
+      return s === 'idle' && (await state.getAttribute('data-phase')) === 'done' ? 'done' : 'running';
+    };
+    await expect.poll(outcome, { timeout: 90_000, interval: 250 }).toMatch(/^(done|failed)$/);
     if ((await state.getAttribute('data-state')) === 'failed') {
       const message = await page.getByTestId('sync-error').innerText();
       expect(message.length).toBeGreaterThan(10);
