@@ -2,7 +2,7 @@
 import type { Kysely } from 'kysely';
 import type { Collection, Product, ProductListItem, ProductType, ProductTypeDetail, SimpleProduct } from '../../../src-shared/api/catalog.js';
 import type { Database } from '../../store/schema.js';
-import { ApiError, notFound } from '../errors.js';
+import { notFound } from '../errors.js';
 import { imageLibrary, type StoredImageSet } from '../format.js';
 import type { OptionalPage } from '../paging.js';
 import { jsonList } from '../../store/prepared-query.js';
@@ -201,4 +201,3 @@ export class CatalogService {
   }
 }
 
-export { ApiError };
