@@ -4,12 +4,13 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Insertable, Kysely, Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { catalogSeed, type CatalogSeed } from '../../src-shared/seed/catalog-seed.js';
 import { geographySeed, territoriesSeed, type GeographySeed, type TerritoriesSeed } from '../../src-shared/seed/geography-seed.js';
 import { matchKey } from '../../src-shared/text-match.js';
 import { peopleSeed, type PeopleSeed } from '../../src-shared/seed/people-seed.js';
 import { readResourceJson } from './resource-files.js';
+import { insertRows } from './insert-rows.js';
 import { TypeTree } from '../engine/catalog/product-types.js';
 import { loadSizingCatalog } from '../engine/sizing/catalog-candidates.js';
 import { compactSizing, parseRules, sizeWith } from '../engine/projects/project-sizing.js';
@@ -35,16 +36,6 @@ export function readEmbeddedDataSet(resourcesDir = defaultResourcesDir()): Embed
     territories: territoriesSeed.parse(read('territories.json')),
     people: peopleSeed.parse(read('people.json')),
   };
-}
-
-const CHUNK = 400;
-
-async function insertRows<T extends keyof Database & string>(trx: Transaction<Database>, table: T, rows: Insertable<Database[T]>[]): Promise<void> {
-  for (let i = 0; i < rows.length; i += CHUNK) {
-    // Kysely's generic insert typing cannot follow a table chosen at run time.
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    await trx.insertInto(table).values(rows.slice(i, i + CHUNK) as any).execute();
-  }
 }
 
 const json = (v: unknown): string => JSON.stringify(v);

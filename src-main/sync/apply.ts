@@ -1,29 +1,19 @@
 /**
  * Writes pulled data into the store in ONE transaction on a connection of its own: the API keeps
  * reading the previous data (SQLite WAL gives readers the last committed state) until the commit
- * switches everything at once, and a failure at any point rolls back to the previous data. The
- * transaction yields to the event loop between batches, so the serving process keeps answering.
+ * switches everything at once, and a failure at any point rolls back to the previous data. It runs
+ * in the pull worker (pull-worker.ts), off the thread that serves.
  *
  * Locally edited projects (dirty) are never overwritten: a project that changed upstream too is
  * recorded as a conflict for the user to resolve, with both versions kept.
  */
-import type { Insertable, Kysely, Transaction } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import type { Database } from '../store/schema.js';
+import { insertRows } from '../store/insert-rows.js';
 import { matchKey } from '../../src-shared/text-match.js';
 import { projectFrom, refKey, Rejected, type ProductRef } from './convert.js';
 import type { PulledData, RejectedRecord } from './pull.js';
 import { SyncFailure } from './sync-service.js';
-
-const BATCH = 300;
-const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
-
-async function insertBatched<T extends keyof Database & string>(trx: Transaction<Database>, table: T, rows: Insertable<Database[T]>[]): Promise<void> {
-  for (let i = 0; i < rows.length; i += BATCH) {
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    await trx.insertInto(table).values(rows.slice(i, i + BATCH) as any).execute();
-    await yieldToEventLoop();
-  }
-}
 
 export interface ApplyResult {
   rejected: RejectedRecord[];
@@ -79,7 +69,7 @@ export async function applyPulledData(db: Kysely<Database>, data: PulledData, pu
       rejected.push({ resource: 'products', id: p.ref.part_number, reason: `its type "${p.typeName}" is not among the product types` });
       return false;
     });
-    await insertBatched(
+    await insertRows(
       trx,
       'products',
       products.map((p) => ({ ...p.row, id: productId(p.ref)!, type_id: typeIdByName.get(p.typeName)!, is_demo: 0 as const, details: '{}', origin: 'upstream' as const })),
@@ -98,13 +88,13 @@ export async function applyPulledData(db: Kysely<Database>, data: PulledData, pu
         if (id !== undefined && present.has(refKey(m))) typeLinks.set(`${id}:${typeId}`, { product_id: id, type_id: typeId });
       }
     }
-    await insertBatched(trx, 'product_type_links', [...typeLinks.values()]);
-    await insertBatched(trx, 'product_ratings', products.flatMap((p) => p.ratings.map((r, position) => ({ ...r, product_id: productId(p.ref)!, position }))));
+    await insertRows(trx, 'product_type_links', [...typeLinks.values()]);
+    await insertRows(trx, 'product_ratings', products.flatMap((p) => p.ratings.map((r, position) => ({ ...r, product_id: productId(p.ref)!, position }))));
     const options = new Map<number, (typeof products)[number]['options'][number]>();
     for (const p of products) for (const o of p.options) options.set(o.id, o);
-    await insertBatched(trx, 'options', [...options.values()]);
-    await insertBatched(trx, 'product_options', products.flatMap((p) => p.options.map((o, position) => ({ product_id: productId(p.ref)!, option_id: o.id, position }))));
-    await insertBatched(trx, 'product_certifications', products.flatMap((p) => p.certifications.map((c, position) => ({ ...c, product_id: productId(p.ref)!, position }))));
+    await insertRows(trx, 'options', [...options.values()]);
+    await insertRows(trx, 'product_options', products.flatMap((p) => p.options.map((o, position) => ({ product_id: productId(p.ref)!, option_id: o.id, position }))));
+    await insertRows(trx, 'product_certifications', products.flatMap((p) => p.certifications.map((c, position) => ({ ...c, product_id: productId(p.ref)!, position }))));
     const links = new Map<string, Insertable<Database['product_links']>>();
     for (const p of products) {
       const owner = productId(p.ref)!;
@@ -115,7 +105,7 @@ export async function applyPulledData(db: Kysely<Database>, data: PulledData, pu
         links.set(`${owner}:${l.kind}:${linked}`, { product_id: owner, linked_id: linked, kind: l.kind, component: l.component, position: positions[l.kind]++ });
       }
     }
-    await insertBatched(trx, 'product_links', [...links.values()]);
+    await insertRows(trx, 'product_links', [...links.values()]);
     for (const c of data.collections) {
       const row = await trx
         .insertInto('collections')
@@ -123,7 +113,7 @@ export async function applyPulledData(db: Kysely<Database>, data: PulledData, pu
         .returning('id')
         .executeTakeFirstOrThrow();
       const items = [...new Set(c.items.filter((i) => present.has(refKey(i))).map((i) => productId(i)!))];
-      await insertBatched(trx, 'collection_items', items.map((product_id, position) => ({ collection_id: row.id, product_id, position })));
+      await insertRows(trx, 'collection_items', items.map((product_id, position) => ({ collection_id: row.id, product_id, position })));
     }
     check();
 
@@ -148,14 +138,14 @@ export async function applyPulledData(db: Kysely<Database>, data: PulledData, pu
       territoryRows.push({ ...row, origin: 'upstream' as const });
       territoryCounties.push(...fips.map((county_fips) => ({ county_fips, territory_id: t.id })));
     }
-    await insertBatched(trx, 'territories', territoryRows);
-    await insertBatched(trx, 'territory_counties', territoryCounties);
+    await insertRows(trx, 'territories', territoryRows);
+    await insertRows(trx, 'territory_counties', territoryCounties);
     check();
 
     // --- Jurisdictions ---
     const countyByName = new Map(counties.map((c) => [`${c.state_code}:${c.match_name}`, c.fips]));
     const zipOwner = new Set<string>();
-    await insertBatched(
+    await insertRows(
       trx,
       'jurisdictions',
       data.jurisdictions.map((j) => ({
@@ -171,12 +161,12 @@ export async function applyPulledData(db: Kysely<Database>, data: PulledData, pu
         extra: j.extra,
       })),
     );
-    await insertBatched(
+    await insertRows(
       trx,
       'jurisdiction_zip_codes',
       data.jurisdictions.flatMap((j) => j.zip_codes.filter((zip) => !zipOwner.has(zip) && zipOwner.add(zip)).map((zip) => ({ zip, jurisdiction_id: j.id }))),
     );
-    await insertBatched(trx, 'contacts', data.jurisdictions.flatMap((j) => j.contacts.map((c, position) => ({ ...c, jurisdiction_id: j.id, position }))));
+    await insertRows(trx, 'contacts', data.jurisdictions.flatMap((j) => j.contacts.map((c, position) => ({ ...c, jurisdiction_id: j.id, position }))));
     const jurisdictionIds = new Set(data.jurisdictions.map((j) => j.id));
     for (const p of kept) {
       if (p.jurisdiction_id !== null && jurisdictionIds.has(p.jurisdiction_id)) {
@@ -188,7 +178,7 @@ export async function applyPulledData(db: Kysely<Database>, data: PulledData, pu
     // --- Users ---
     const keptUsers = new Set((await trx.selectFrom('users').select('id').execute()).map((u) => u.id));
     const newUsers = data.users.filter((u) => !keptUsers.has(u.id)).map((u) => ({ ...u, origin: 'upstream' as const }));
-    await insertBatched(trx, 'users', newUsers);
+    await insertRows(trx, 'users', newUsers);
     for (const u of data.users.filter((u) => keptUsers.has(u.id))) {
       await trx.updateTable('users').set({ ...u, origin: 'upstream' }).where('id', '=', u.id).execute();
     }
@@ -224,9 +214,9 @@ export async function applyPulledData(db: Kysely<Database>, data: PulledData, pu
       fixtures.push(...p.fixtures.map((f, position) => ({ project_id: p.row.id, position, input: JSON.stringify(f) })));
       notes.push(...p.notes.map((n) => ({ ...n, project_id: p.row.id })));
     }
-    await insertBatched(trx, 'projects', rows);
-    await insertBatched(trx, 'project_fixtures', fixtures);
-    await insertBatched(trx, 'project_notes', notes);
+    await insertRows(trx, 'projects', rows);
+    await insertRows(trx, 'project_fixtures', fixtures);
+    await insertRows(trx, 'project_notes', notes);
     check();
 
     const meta = [

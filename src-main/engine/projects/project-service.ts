@@ -13,6 +13,7 @@ import type { ProjectSizing } from '../../../src-shared/sizing/index.js';
 import type { Database } from '../../store/schema.js';
 import type { CatalogService, ListResult } from '../catalog/catalog-service.js';
 import { ApiError, notFound } from '../errors.js';
+import { apiDate } from '../format.js';
 import type { Page } from '../paging.js';
 import { DEFAULT_INPUTS, parseStoredFixtures, type StoredInputs } from './project-inputs.js';
 import { compactSizing, type SizingContext } from './project-sizing.js';
@@ -102,7 +103,7 @@ export class ProjectService {
       project.notes = {
         object: 'list',
         url,
-        data: notes.map((n) => ({ object: 'note' as const, id: n.id, author: n.author, text: n.text, created: n.created.slice(5, 7) + '/' + n.created.slice(8, 10) + '/' + n.created.slice(0, 4) })),
+        data: notes.map((n) => ({ object: 'note' as const, id: n.id, author: n.author, text: n.text, created: apiDate(n.created) })),
       };
     }
     if (options.accessories) {
