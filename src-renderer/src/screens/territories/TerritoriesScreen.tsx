@@ -1,5 +1,6 @@
 /** Which territory a place belongs to: by zip, or by state and county (suggested as you type). */
-import { useEffect, useId, useState, type KeyboardEvent } from 'react';
+import { useEffect, useState } from 'react';
+import { Combobox } from '../../components/Combobox';
 import { Field } from '../../components/Field';
 import { ErrorNotice } from '../../components/Notice';
 import { useTerritories } from '../../stores/territories-store';
@@ -138,84 +139,43 @@ export function TerritoriesScreen() {
   );
 }
 
-/** County, with the state's counties suggested as you type (an ARIA combobox). */
+/** County, with the state's counties suggested as you type. */
 function CountyInput(props: { state: string; value: string; error: string | undefined; onChange: (v: string) => void; onChoose: (name: string) => void }) {
-  const id = useId();
   const { suggestions, suggest, clearSuggestions } = useTerritories();
-  const [active, setActive] = useState(-1);
   const [open, setOpen] = useState(false);
-  const visible = open && suggestions.length > 0;
-
-  const choose = (index: number) => {
-    const s = suggestions[index];
-    if (!s) return;
-    props.onChange(s.name);
-    setOpen(false);
-    clearSuggestions();
-    props.onChoose(s.name);
-  };
-  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
-    if (!visible) return;
-    if (e.key === 'ArrowDown') setActive((a) => Math.min(a + 1, suggestions.length - 1));
-    else if (e.key === 'ArrowUp') setActive((a) => Math.max(a - 1, 0));
-    else if (e.key === 'Enter' && active >= 0) choose(active);
-    else if (e.key === 'Escape') setOpen(false);
-    else return;
-    e.preventDefault();
-  };
-
   return (
-    <div className={`field combobox${props.error ? ' field-invalid' : ''}`}>
-      <label htmlFor={id}>County</label>
-      <input
-        id={id}
-        role="combobox"
-        aria-expanded={visible}
-        aria-controls={`${id}-list`}
-        aria-autocomplete="list"
-        aria-activedescendant={visible && active >= 0 ? `${id}-opt-${active}` : undefined}
-        aria-invalid={Boolean(props.error)}
-        aria-describedby={props.error ? `${id}-error` : undefined}
-        placeholder={props.state ? 'Start typing a county' : 'Choose a state first'}
-        value={props.value}
-        onChange={(e) => {
-          props.onChange(e.target.value);
+    <Combobox
+      label="County"
+      listLabel="Counties"
+      value={props.value}
+      placeholder={props.state ? 'Start typing a county' : 'Choose a state first'}
+      error={props.error}
+      items={suggestions}
+      open={open}
+      itemKey={(s) => `${s.name}-${s.state_code}`}
+      renderItem={(s) => (
+        <>
+          {s.name} <span className="muted">{s.territory ?? 'no territory'}</span>
+        </>
+      )}
+      onInput={(value) => {
+        props.onChange(value);
+        setOpen(true);
+        suggest(props.state, value);
+      }}
+      onFocus={() => {
+        if (props.state) {
           setOpen(true);
-          setActive(-1);
-          suggest(props.state, e.target.value);
-        }}
-        onFocus={() => {
-          if (props.state) {
-            setOpen(true);
-            suggest(props.state, props.value);
-          }
-        }}
-        onBlur={() => setTimeout(() => setOpen(false), 150)}
-        onKeyDown={onKeyDown}
-      />
-      {visible && (
-        <ul id={`${id}-list`} role="listbox" className="suggestions" aria-label="Counties">
-          {suggestions.map((s, i) => (
-            <li
-              key={`${s.name}-${s.state_code}`}
-              id={`${id}-opt-${i}`}
-              role="option"
-              aria-selected={i === active}
-              onMouseDown={(e) => {
-                e.preventDefault();
-                choose(i);
-              }}
-            >
-              {s.name} <span className="muted">{s.territory ?? 'no territory'}</span>
-            </li>
-          ))}
-        </ul>
-      )}
-      {props.error && (
-        <p id={`${id}-error`} className="field-error" role="alert">
-          {props.error}
-        </p>
-      )}
-    </div>
+          suggest(props.state, props.value);
+        }
+      }}
+      onChoose={(s) => {
+        props.onChange(s.name);
+        setOpen(false);
+        clearSuggestions();
+        props.onChoose(s.name);
+      }}
+      onClose={() => setOpen(false)}
+    />
   );
 }
