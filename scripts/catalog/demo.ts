@@ -15,7 +15,7 @@ import type { Draft } from './draft';
 import { capacity, dims, flowRating, installation, rating, shipping } from './draft';
 import type { CoverKind, SeedOption } from './options';
 import { connection, cover, option, variantPartNumber } from './options';
-import { round } from './util';
+import { noDocuments, round } from './util';
 
 type Conn = 2 | 3 | 4 | 6;
 
@@ -88,17 +88,7 @@ function blank(id: number, family: string, part: string, name: string, types: st
     relatedRefs: [],
     compatibleRefs: [],
     certifications: [],
-    documents: {
-      spec_sheet_pdf: null,
-      spec_sheet_dwg: null,
-      installation_guide_pdf: null,
-      installation_guide_pdf_french: null,
-      installation_guide_pdf_spanish: null,
-      installation_guide_dwg: null,
-      revit: null,
-      owners_manual: null,
-      csi_masterspec: null,
-    },
+    documents: noDocuments(),
     images: { primary: null, dimension: null },
     extra: { manway_access_ports: 0 },
     demo: true,

@@ -8,6 +8,7 @@ import type { Draft, Installation } from './draft';
 import { locationText } from './draft';
 import { optionTypeFromFacts, option } from './options';
 import { typeKeyForFactsName } from './types';
+import { noDocuments } from './util';
 
 const m = <U extends string>(u: U) => z.tuple([z.number(), z.literal(u)]);
 const pair = <S extends string, M extends string>(s: S, me: M) => z.object({ standard: m(s), metric: m(me) });
@@ -170,17 +171,7 @@ export function convertFacts(f: FactsProduct, id: number): Draft {
     relatedRefs: [...f.related_products],
     compatibleRefs: [...f.compatible_products],
     certifications: f.certifications.map((name) => ({ name, link: null, type: certificationType(name) })),
-    documents: {
-      spec_sheet_pdf: null,
-      spec_sheet_dwg: null,
-      installation_guide_pdf: null,
-      installation_guide_pdf_french: null,
-      installation_guide_pdf_spanish: null,
-      installation_guide_dwg: null,
-      revit: null,
-      owners_manual: null,
-      csi_masterspec: null,
-    },
+    documents: noDocuments(),
     images: { primary: null, dimension: null },
     extra,
     demo: false,
