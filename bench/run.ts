@@ -274,7 +274,7 @@ if (wants('sync')) {
     // The yardstick: merely downloading the same pages, as many at once as the sync asks.
     const Database = (await import('better-sqlite3')).default;
     const db = new Database(path.join(downstreamDir, 'fieldsizer.db'), { readonly: true });
-    const paths = db.prepare('select path from sync_cache').pluck().all() as string[];
+    const paths = db.prepare('select path from sync_answers').pluck().all() as string[];
     db.close();
     const limit = (await import('p-limit')).default(6);
     const started = performance.now();

@@ -291,10 +291,15 @@ export interface ProjectNotesTable {
   created: string;
 }
 
-export interface SyncCacheTable {
+/** See migration 0007. */
+export interface SyncAnswersTable {
   path: string;
-  etag: string;
-  body: string;
+  resource: string;
+  key: string;
+  etag: string | null;
+  stamp: string | null;
+  /** Deflated JSON, where a later sync needs the body; null where the store's rows are the body. */
+  body: Buffer | null;
   fetched_at: string;
 }
 
@@ -324,5 +329,5 @@ export interface Database {
   projects: ProjectsTable;
   project_fixtures: ProjectFixturesTable;
   project_notes: ProjectNotesTable;
-  sync_cache: SyncCacheTable;
+  sync_answers: SyncAnswersTable;
 }

@@ -4,15 +4,22 @@
  * switches everything at once, and a failure at any point rolls back to the previous data. It runs
  * in the pull worker (pull-worker.ts), off the thread that serves.
  *
+ * The catalog and the territories are rebuilt whole when any part of them changed (they are small
+ * and their rows link to each other); jurisdictions, users and projects are written record by
+ * record: changed ones replaced, vanished ones removed, the rest left as they are.
+ *
  * Locally edited projects (dirty) are never overwritten: a project that changed upstream too is
  * recorded as a conflict for the user to resolve, with both versions kept.
  */
-import type { Insertable, Kysely } from 'kysely';
+import type { Insertable, Transaction } from 'kysely';
 import type { Database } from '../store/schema.js';
-import { insertRows } from '../store/insert-rows.js';
+import type { Store } from '../store/open-store.js';
+import { deleteWhereIn, insertRows, upsertRows } from '../store/insert-rows.js';
 import { matchKey } from '../../src-shared/text-match.js';
 import { projectFrom, refKey, Rejected, type ProductRef } from './convert.js';
-import type { PulledData, RejectedRecord } from './pull.js';
+import type { PulledCatalog, PulledData, RejectedRecord } from './pull.js';
+import { deflateJson, type AnswerWrite } from './sync-answers.js';
+import type { PulledTerritory } from './convert.js';
 import { SyncFailure } from './sync-service.js';
 
 export interface ApplyResult {
@@ -20,205 +27,57 @@ export interface ApplyResult {
   conflicts: { project_id: number; theirs: unknown }[];
 }
 
-export async function applyPulledData(db: Kysely<Database>, data: PulledData, pushedLocalIds: number[], signal: AbortSignal): Promise<ApplyResult> {
+/** Every resource of sync_answers: answers of these not seen in a run are forgotten. */
+const ANSWER_RESOURCES = [
+  'product-types',
+  'product-type',
+  'products:page',
+  'products',
+  'collections',
+  'territories:page',
+  'territories',
+  'jurisdictions:page',
+  'jurisdictions',
+  'users:page',
+  'project list:page',
+  'projects',
+];
+const CATALOG_RESOURCES = new Set(['product-types', 'products', 'collections']);
+
+type Trx = Transaction<Database>;
+
+export async function applyPulledData(store: Store, data: PulledData, pushedLocalIds: number[], signal: AbortSignal): Promise<ApplyResult> {
   const rejected = [...data.rejected];
   const conflicts: ApplyResult['conflicts'] = [];
-  await db.transaction().execute(async (trx) => {
-    const check = () => {
-      if (signal.aborted) throw new SyncFailure('cancelled', 'The sync was cancelled; the data from before it is kept.');
-    };
+  const answers: AnswerWrite[] = [...data.answers];
+  const check = () => {
+    if (signal.aborted) throw new SyncFailure('cancelled', 'The sync was cancelled; the data from before it is kept.');
+  };
+  await store.db.transaction().execute(async (trx) => {
+    // Rejections of what is not rebuilt this time still stand.
+    const before = await trx.selectFrom('meta').select('value').where('key', '=', 'sync.rejected').executeTakeFirst();
+    const previous = before ? (JSON.parse(before.value) as RejectedRecord[]) : [];
+    rejected.push(...previous.filter((r) => (data.catalog === null && CATALOG_RESOURCES.has(r.resource)) || (data.territories === null && r.resource === 'territories')));
 
-    // Projects edited here stay; remember their jurisdictions (deleting jurisdictions nulls them).
-    const kept = await trx.selectFrom('projects').select(['id', 'jurisdiction_id', 'base_version', 'name']).where('dirty', '=', 1).execute();
-
-    // --- Clear what the upstream replaces (the embedded demo data on a first sync). ---
-    for (const table of ['collection_items', 'collections', 'product_links', 'product_options', 'options', 'product_ratings', 'product_certifications', 'product_type_links', 'products', 'product_types', 'territory_counties', 'territories', 'contacts', 'jurisdiction_zip_codes'] as const) {
-      await trx.deleteFrom(table).execute();
-    }
-    await trx.deleteFrom('projects').where('dirty', '=', 0).execute();
-    if (pushedLocalIds.length > 0) await trx.deleteFrom('projects').where('id', 'in', pushedLocalIds).execute();
-    await trx.deleteFrom('jurisdictions').execute();
-    await trx.deleteFrom('users').where('id', 'not in', (eb) => eb.selectFrom('projects').select('user_id')).execute();
+    // Drafts made here that the push sent come back with the upstream's id.
+    await deleteWhereIn(trx, 'projects', 'id', pushedLocalIds);
+    // Projects gone upstream (on a first sync: the embedded demo projects); edits made here stay.
+    const clean = await trx.selectFrom('projects').select('id').where('dirty', '=', 0).execute();
+    await deleteWhereIn(trx, 'projects', 'id', clean.map((p) => p.id).filter((id) => !data.projects.present.has(id)));
     check();
 
-    // --- Catalog ---
-    const typeIds = new Map<string, number>();
-    const pending = [...data.productTypes];
-    while (pending.length > 0) {
-      const i = pending.findIndex((t) => t.parentKey === null || typeIds.has(t.parentKey) || !data.productTypes.some((o) => o.key === t.parentKey));
-      const t = pending.splice(i < 0 ? 0 : i, 1)[0]!;
-      const row = await trx
-        .insertInto('product_types')
-        .values({ key: t.key, name: t.name, active: 1, image: t.image, parent_id: t.parentKey ? (typeIds.get(t.parentKey) ?? null) : null, created: t.created, last_updated: t.last_updated, origin: 'upstream', extra: t.extra })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      typeIds.set(t.key, row.id);
-    }
-    const typeIdByName = new Map(data.productTypes.map((t) => [t.name, typeIds.get(t.key)!]));
-
-    // Upstream ids where the upstream has shown them (in links); fresh ids above them otherwise.
-    const ids = new Map<string, number>();
-    let next = Math.max(0, ...data.productIds.values()) + 1;
-    for (const p of data.products) {
-      const key = refKey(p.ref);
-      ids.set(key, data.productIds.get(key) ?? next++);
-    }
-    const productId = (ref: ProductRef) => ids.get(refKey(ref));
-    const products = data.products.filter((p) => {
-      if (typeIdByName.has(p.typeName)) return true;
-      rejected.push({ resource: 'products', id: p.ref.part_number, reason: `its type "${p.typeName}" is not among the product types` });
-      return false;
-    });
-    await insertRows(
-      trx,
-      'products',
-      products.map((p) => ({ ...p.row, id: productId(p.ref)!, type_id: typeIdByName.get(p.typeName)!, is_demo: 0 as const, details: '{}', origin: 'upstream' as const })),
-    );
-    const present = new Set(products.map((p) => refKey(p.ref)));
-    const typeLinks = new Map<string, { product_id: number; type_id: number }>();
-    for (const p of products) {
-      const id = productId(p.ref)!;
-      typeLinks.set(`${id}:${typeIdByName.get(p.typeName)}`, { product_id: id, type_id: typeIdByName.get(p.typeName)! });
-    }
-    for (const [key, members] of data.typeMembers) {
-      const typeId = typeIds.get(key);
-      if (typeId === undefined) continue;
-      for (const m of members) {
-        const id = productId(m);
-        if (id !== undefined && present.has(refKey(m))) typeLinks.set(`${id}:${typeId}`, { product_id: id, type_id: typeId });
-      }
-    }
-    await insertRows(trx, 'product_type_links', [...typeLinks.values()]);
-    await insertRows(trx, 'product_ratings', products.flatMap((p) => p.ratings.map((r, position) => ({ ...r, product_id: productId(p.ref)!, position }))));
-    const options = new Map<number, (typeof products)[number]['options'][number]>();
-    for (const p of products) for (const o of p.options) options.set(o.id, o);
-    await insertRows(trx, 'options', [...options.values()]);
-    await insertRows(trx, 'product_options', products.flatMap((p) => p.options.map((o, position) => ({ product_id: productId(p.ref)!, option_id: o.id, position }))));
-    await insertRows(trx, 'product_certifications', products.flatMap((p) => p.certifications.map((c, position) => ({ ...c, product_id: productId(p.ref)!, position }))));
-    const links = new Map<string, Insertable<Database['product_links']>>();
-    for (const p of products) {
-      const owner = productId(p.ref)!;
-      const positions = { accessory: 0, related: 0, compatible: 0 };
-      for (const l of p.links) {
-        const linked = productId(l.ref);
-        if (linked === undefined || !present.has(refKey(l.ref))) continue;
-        links.set(`${owner}:${l.kind}:${linked}`, { product_id: owner, linked_id: linked, kind: l.kind, component: l.component, position: positions[l.kind]++ });
-      }
-    }
-    await insertRows(trx, 'product_links', [...links.values()]);
-    for (const c of data.collections) {
-      const row = await trx
-        .insertInto('collections')
-        .values({ key: c.key, name: c.name, image: c.image ? JSON.stringify(c.image) : null, origin: 'upstream', extra: c.extra })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      const items = [...new Set(c.items.filter((i) => present.has(refKey(i))).map((i) => productId(i)!))];
-      await insertRows(trx, 'collection_items', items.map((product_id, position) => ({ collection_id: row.id, product_id, position })));
-    }
+    if (data.catalog) await replaceCatalog(trx, data.catalog, data.productIds, rejected);
+    check();
+    if (data.territories) await replaceTerritories(trx, data.territories, rejected);
+    check();
+    await applyJurisdictions(trx, data, answers);
+    check();
+    await applyUsers(trx, data);
+    check();
+    await applyProjects(trx, data, answers, rejected, conflicts);
     check();
 
-    // --- Territories: counties are matched by name and state against the local geography. ---
-    const counties = await trx.selectFrom('counties').select(['fips', 'state_code', 'match_name']).execute();
-    const countyFips = new Map(counties.map((c) => [`${c.state_code}:${c.match_name}`, c.fips]));
-    const assigned = new Set<string>();
-    const territoryRows = [];
-    const territoryCounties = [];
-    for (const t of data.territories) {
-      const fips: string[] = [];
-      const unknown: string[] = [];
-      for (const text of t.counties) {
-        const m = /^(.*),\s*([A-Z]{2})$/.exec(text);
-        const f = m ? countyFips.get(`${m[2]}:${matchKey(m[1]!)}`) : undefined;
-        if (f && !assigned.has(f)) fips.push(f);
-        else if (!f) unknown.push(text);
-      }
-      if (unknown.length > 0) rejected.push({ resource: 'territories', id: String(t.id), reason: `counties not in the local geography: ${unknown.slice(0, 5).join('; ')}` });
-      for (const f of fips) assigned.add(f);
-      const { counties: _counties, ...row } = t;
-      territoryRows.push({ ...row, origin: 'upstream' as const });
-      territoryCounties.push(...fips.map((county_fips) => ({ county_fips, territory_id: t.id })));
-    }
-    await insertRows(trx, 'territories', territoryRows);
-    await insertRows(trx, 'territory_counties', territoryCounties);
-    check();
-
-    // --- Jurisdictions ---
-    const countyByName = new Map(counties.map((c) => [`${c.state_code}:${c.match_name}`, c.fips]));
-    const zipOwner = new Set<string>();
-    await insertRows(
-      trx,
-      'jurisdictions',
-      data.jurisdictions.map((j) => ({
-        id: j.id,
-        name: j.name,
-        kind: j.kind,
-        state: j.state,
-        county_fips: j.county ? (countyByName.get(`${j.state}:${matchKey(j.county)}`) ?? null) : null,
-        inside_trap_locations: j.inside_trap_locations,
-        rules: j.rules,
-        updated: j.updated,
-        origin: 'upstream' as const,
-        extra: j.extra,
-      })),
-    );
-    await insertRows(
-      trx,
-      'jurisdiction_zip_codes',
-      data.jurisdictions.flatMap((j) => j.zip_codes.filter((zip) => !zipOwner.has(zip) && zipOwner.add(zip)).map((zip) => ({ zip, jurisdiction_id: j.id }))),
-    );
-    await insertRows(trx, 'contacts', data.jurisdictions.flatMap((j) => j.contacts.map((c, position) => ({ ...c, jurisdiction_id: j.id, position }))));
-    const jurisdictionIds = new Set(data.jurisdictions.map((j) => j.id));
-    for (const p of kept) {
-      if (p.jurisdiction_id !== null && jurisdictionIds.has(p.jurisdiction_id)) {
-        await trx.updateTable('projects').set({ jurisdiction_id: p.jurisdiction_id }).where('id', '=', p.id).execute();
-      }
-    }
-    check();
-
-    // --- Users ---
-    const keptUsers = new Set((await trx.selectFrom('users').select('id').execute()).map((u) => u.id));
-    const newUsers = data.users.filter((u) => !keptUsers.has(u.id)).map((u) => ({ ...u, origin: 'upstream' as const }));
-    await insertRows(trx, 'users', newUsers);
-    for (const u of data.users.filter((u) => keptUsers.has(u.id))) {
-      await trx.updateTable('users').set({ ...u, origin: 'upstream' }).where('id', '=', u.id).execute();
-    }
-    const userIds = new Set(data.users.map((u) => u.id));
-    check();
-
-    // --- Projects ---
-    const keptById = new Map(kept.map((p) => [p.id, p]));
-    const rows = [];
-    const fixtures = [];
-    const notes = [];
-    for (const raw of data.projects) {
-      let p;
-      try {
-        p = projectFrom(raw, productId);
-      } catch (error) {
-        if (!(error instanceof Rejected)) throw error;
-        rejected.push({ resource: 'projects', id: String((raw as { id?: unknown }).id), reason: error.message });
-        continue;
-      }
-      if (!userIds.has(p.row.user_id) && !keptUsers.has(p.row.user_id)) {
-        rejected.push({ resource: 'projects', id: String(p.row.id), reason: `its engineer (user ${p.row.user_id}) is not among the users` });
-        continue;
-      }
-      if (p.row.jurisdiction_id !== null && !jurisdictionIds.has(p.row.jurisdiction_id)) p.row.jurisdiction_id = null;
-      const local = keptById.get(p.row.id);
-      if (local) {
-        // Edited here and not yet pushed: keep it; if the upstream moved on too, both versions stay.
-        if (local.base_version === null || p.row.version > local.base_version) conflicts.push({ project_id: p.row.id, theirs: raw });
-        continue;
-      }
-      rows.push({ ...p.row, dirty: 0 as const, base_version: p.row.version, origin: 'upstream' as const });
-      fixtures.push(...p.fixtures.map((f, position) => ({ project_id: p.row.id, position, input: JSON.stringify(f) })));
-      notes.push(...p.notes.map((n) => ({ ...n, project_id: p.row.id })));
-    }
-    await insertRows(trx, 'projects', rows);
-    await insertRows(trx, 'project_fixtures', fixtures);
-    await insertRows(trx, 'project_notes', notes);
-    check();
-
+    writeAnswers(store, answers, data.present);
     const meta = [
       { key: 'data_set', value: 'upstream' },
       { key: 'sync.rejected', value: JSON.stringify(rejected.slice(0, 500)) },
@@ -227,4 +86,248 @@ export async function applyPulledData(db: Kysely<Database>, data: PulledData, pu
     for (const id of pushedLocalIds) await trx.deleteFrom('meta').where('key', '=', `sync.pushed.${id}`).execute();
   });
   return { rejected, conflicts };
+}
+
+async function replaceCatalog(trx: Trx, catalog: PulledCatalog, learnedIds: Map<string, number>, rejected: RejectedRecord[]): Promise<void> {
+  // Product ids: the upstream's where it has shown them (in links), else the id the product had
+  // here (projects keep pointing at it), else a fresh one.
+  const localIds = new Map((await trx.selectFrom('products').select(['id', 'part_number', 'store_id']).execute()).map((p) => [refKey(p), p.id]));
+  for (const table of ['collection_items', 'collections', 'product_links', 'product_options', 'options', 'product_ratings', 'product_certifications', 'product_type_links', 'products', 'product_types'] as const) {
+    await trx.deleteFrom(table).execute();
+  }
+  const typeIds = new Map<string, number>();
+  const pending = [...catalog.productTypes];
+  while (pending.length > 0) {
+    const i = pending.findIndex((t) => t.parentKey === null || typeIds.has(t.parentKey) || !catalog.productTypes.some((o) => o.key === t.parentKey));
+    const t = pending.splice(i < 0 ? 0 : i, 1)[0]!;
+    const row = await trx
+      .insertInto('product_types')
+      .values({ key: t.key, name: t.name, active: 1, image: t.image, parent_id: t.parentKey ? (typeIds.get(t.parentKey) ?? null) : null, created: t.created, last_updated: t.last_updated, origin: 'upstream', extra: t.extra })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    typeIds.set(t.key, row.id);
+  }
+  const typeIdByName = new Map(catalog.productTypes.map((t) => [t.name, typeIds.get(t.key)!]));
+
+  const ids = new Map<string, number>();
+  const taken = new Set<number>();
+  for (const p of catalog.products) {
+    const learned = learnedIds.get(refKey(p.ref));
+    if (learned !== undefined && !taken.has(learned)) {
+      ids.set(refKey(p.ref), learned);
+      taken.add(learned);
+    }
+  }
+  const reserved = new Set(learnedIds.values());
+  for (const p of catalog.products) {
+    const local = localIds.get(refKey(p.ref));
+    if (!ids.has(refKey(p.ref)) && local !== undefined && !taken.has(local) && !reserved.has(local)) {
+      ids.set(refKey(p.ref), local);
+      taken.add(local);
+    }
+  }
+  let next = Math.max(0, ...taken, ...reserved) + 1;
+  for (const p of catalog.products) if (!ids.has(refKey(p.ref))) ids.set(refKey(p.ref), next++);
+  const productId = (ref: ProductRef) => ids.get(refKey(ref));
+
+  const products = catalog.products.filter((p) => {
+    if (typeIdByName.has(p.typeName)) return true;
+    rejected.push({ resource: 'products', id: p.ref.part_number, reason: `its type "${p.typeName}" is not among the product types` });
+    return false;
+  });
+  await insertRows(
+    trx,
+    'products',
+    products.map((p) => ({ ...p.row, id: productId(p.ref)!, type_id: typeIdByName.get(p.typeName)!, is_demo: 0 as const, details: '{}', origin: 'upstream' as const })),
+  );
+  const present = new Set(products.map((p) => refKey(p.ref)));
+  const typeLinks = new Map<string, { product_id: number; type_id: number }>();
+  for (const p of products) {
+    const id = productId(p.ref)!;
+    typeLinks.set(`${id}:${typeIdByName.get(p.typeName)}`, { product_id: id, type_id: typeIdByName.get(p.typeName)! });
+  }
+  for (const [key, members] of catalog.typeMembers) {
+    const typeId = typeIds.get(key);
+    if (typeId === undefined) continue;
+    for (const m of members) {
+      const id = productId(m);
+      if (id !== undefined && present.has(refKey(m))) typeLinks.set(`${id}:${typeId}`, { product_id: id, type_id: typeId });
+    }
+  }
+  await insertRows(trx, 'product_type_links', [...typeLinks.values()]);
+  await insertRows(trx, 'product_ratings', products.flatMap((p) => p.ratings.map((r, position) => ({ ...r, product_id: productId(p.ref)!, position }))));
+  const options = new Map<number, (typeof products)[number]['options'][number]>();
+  for (const p of products) for (const o of p.options) options.set(o.id, o);
+  await insertRows(trx, 'options', [...options.values()]);
+  await insertRows(trx, 'product_options', products.flatMap((p) => p.options.map((o, position) => ({ product_id: productId(p.ref)!, option_id: o.id, position }))));
+  await insertRows(trx, 'product_certifications', products.flatMap((p) => p.certifications.map((c, position) => ({ ...c, product_id: productId(p.ref)!, position }))));
+  const links = new Map<string, Insertable<Database['product_links']>>();
+  for (const p of products) {
+    const owner = productId(p.ref)!;
+    const positions = { accessory: 0, related: 0, compatible: 0 };
+    for (const l of p.links) {
+      const linked = productId(l.ref);
+      if (linked === undefined || !present.has(refKey(l.ref))) continue;
+      links.set(`${owner}:${l.kind}:${linked}`, { product_id: owner, linked_id: linked, kind: l.kind, component: l.component, position: positions[l.kind]++ });
+    }
+  }
+  await insertRows(trx, 'product_links', [...links.values()]);
+  for (const c of catalog.collections) {
+    const row = await trx
+      .insertInto('collections')
+      .values({ key: c.key, name: c.name, image: c.image ? JSON.stringify(c.image) : null, origin: 'upstream', extra: c.extra })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const items = [...new Set(c.items.filter((i) => present.has(refKey(i))).map((i) => productId(i)!))];
+    await insertRows(trx, 'collection_items', items.map((product_id, position) => ({ collection_id: row.id, product_id, position })));
+  }
+}
+
+/** Territory counties are matched by name and state against the local geography. */
+async function replaceTerritories(trx: Trx, territories: PulledTerritory[], rejected: RejectedRecord[]): Promise<void> {
+  await trx.deleteFrom('territory_counties').execute();
+  await trx.deleteFrom('territories').execute();
+  const counties = await trx.selectFrom('counties').select(['fips', 'state_code', 'match_name']).execute();
+  const countyFips = new Map(counties.map((c) => [`${c.state_code}:${c.match_name}`, c.fips]));
+  const assigned = new Set<string>();
+  const territoryRows = [];
+  const territoryCounties = [];
+  for (const t of territories) {
+    const fips: string[] = [];
+    const unknown: string[] = [];
+    for (const text of t.counties) {
+      const m = /^(.*),\s*([A-Z]{2})$/.exec(text);
+      const f = m ? countyFips.get(`${m[2]}:${matchKey(m[1]!)}`) : undefined;
+      if (f && !assigned.has(f)) fips.push(f);
+      else if (!f) unknown.push(text);
+    }
+    if (unknown.length > 0) rejected.push({ resource: 'territories', id: String(t.id), reason: `counties not in the local geography: ${unknown.slice(0, 5).join('; ')}` });
+    for (const f of fips) assigned.add(f);
+    const { counties: _counties, ...row } = t;
+    territoryRows.push({ ...row, origin: 'upstream' as const });
+    territoryCounties.push(...fips.map((county_fips) => ({ county_fips, territory_id: t.id })));
+  }
+  await insertRows(trx, 'territories', territoryRows);
+  await insertRows(trx, 'territory_counties', territoryCounties);
+}
+
+async function applyJurisdictions(trx: Trx, data: PulledData, answers: AnswerWrite[]): Promise<void> {
+  const { changed, present } = data.jurisdictions;
+  // Deleting a jurisdiction unlinks its projects (ON DELETE SET NULL); changed ones are updated in place.
+  const local = await trx.selectFrom('jurisdictions').select('id').execute();
+  await deleteWhereIn(trx, 'jurisdictions', 'id', local.map((j) => j.id).filter((id) => !present.has(id)));
+  if (changed.length === 0) return;
+  const ids = changed.map((c) => c.record.id);
+  await deleteWhereIn(trx, 'jurisdiction_zip_codes', 'jurisdiction_id', ids);
+  await deleteWhereIn(trx, 'contacts', 'jurisdiction_id', ids);
+  const counties = await trx.selectFrom('counties').select(['fips', 'state_code', 'match_name']).execute();
+  const countyByName = new Map(counties.map((c) => [`${c.state_code}:${c.match_name}`, c.fips]));
+  await upsertRows(
+    trx,
+    'jurisdictions',
+    changed.map(({ record: j }) => ({
+      id: j.id,
+      name: j.name,
+      kind: j.kind,
+      state: j.state,
+      county_fips: j.county ? (countyByName.get(`${j.state}:${matchKey(j.county)}`) ?? null) : null,
+      inside_trap_locations: j.inside_trap_locations,
+      rules: j.rules,
+      updated: j.updated,
+      origin: 'upstream' as const,
+      extra: j.extra,
+    })),
+    'id',
+  );
+  // A zip is governed by at most one jurisdiction: the one written last keeps it.
+  await upsertRows(trx, 'jurisdiction_zip_codes', changed.flatMap(({ record: j }) => j.zip_codes.map((zip) => ({ zip, jurisdiction_id: j.id }))), 'zip');
+  await upsertRows(trx, 'contacts', changed.flatMap(({ record: j }) => j.contacts.map((c, position) => ({ ...c, jurisdiction_id: j.id, position }))), 'id');
+  answers.push(...changed.map((c) => c.answer));
+}
+
+async function applyUsers(trx: Trx, data: PulledData): Promise<void> {
+  const { changed, present } = data.users;
+  // Users gone upstream, unless a project here still names them (an edit not yet sent).
+  const gone = await trx
+    .selectFrom('users')
+    .select('id')
+    .where('id', 'not in', (eb) => eb.selectFrom('projects').select('user_id'))
+    .execute();
+  await deleteWhereIn(trx, 'users', 'id', gone.map((u) => u.id).filter((id) => !present.has(id)));
+  if (changed.length === 0) return;
+  // E-mails are unique: park the changed users' old ones first, so two users may swap theirs.
+  const ids = changed.map((u) => u.id);
+  for (let i = 0; i < ids.length; i += 400) {
+    await trx
+      .updateTable('users')
+      .set((eb) => ({ email: eb.fn<string>('printf', [eb.val('\u0001sync-%d'), eb.ref('id')]) }))
+      .where('id', 'in', ids.slice(i, i + 400))
+      .execute();
+  }
+  await upsertRows(trx, 'users', changed.map((u) => ({ ...u, origin: 'upstream' as const })), 'id');
+}
+
+async function applyProjects(trx: Trx, data: PulledData, answers: AnswerWrite[], rejected: RejectedRecord[], conflicts: ApplyResult['conflicts']): Promise<void> {
+  if (data.projects.changed.length === 0) return;
+  const products = await trx.selectFrom('products').select(['id', 'part_number', 'store_id']).execute();
+  const productIds = new Map(products.map((p) => [refKey(p), p.id]));
+  const productId = (ref: ProductRef) => productIds.get(refKey(ref));
+  const userIds = new Set((await trx.selectFrom('users').select('id').execute()).map((u) => u.id));
+  const jurisdictionIds = new Set((await trx.selectFrom('jurisdictions').select('id').execute()).map((j) => j.id));
+  const dirty = new Map((await trx.selectFrom('projects').select(['id', 'base_version']).where('dirty', '=', 1).execute()).map((p) => [p.id, p]));
+  const replaced: number[] = [];
+  const rows = [];
+  const fixtures = [];
+  const notes = [];
+  for (const f of data.projects.changed) {
+    let p;
+    try {
+      p = projectFrom(f.body, productId);
+    } catch (error) {
+      if (!(error instanceof Rejected)) throw error;
+      rejected.push({ resource: 'projects', id: f.key, reason: error.message });
+      continue;
+    }
+    if (!userIds.has(p.row.user_id)) {
+      rejected.push({ resource: 'projects', id: String(p.row.id), reason: `its engineer (user ${p.row.user_id}) is not among the users` });
+      continue;
+    }
+    if (p.row.jurisdiction_id !== null && !jurisdictionIds.has(p.row.jurisdiction_id)) p.row.jurisdiction_id = null;
+    const local = dirty.get(p.row.id);
+    if (local) {
+      // Edited here and not yet pushed: keep it; if the upstream moved on too, both versions stay.
+      if (local.base_version === null || p.row.version > local.base_version) conflicts.push({ project_id: p.row.id, theirs: f.body });
+      continue;
+    }
+    replaced.push(p.row.id);
+    rows.push({ ...p.row, dirty: 0 as const, base_version: p.row.version, origin: 'upstream' as const });
+    fixtures.push(...p.fixtures.map((fx, position) => ({ project_id: p.row.id, position, input: JSON.stringify(fx) })));
+    notes.push(...p.notes.map((n) => ({ ...n, project_id: p.row.id })));
+    answers.push(f.answer);
+  }
+  // Deleting takes the old fixtures and notes with it (ON DELETE CASCADE).
+  await deleteWhereIn(trx, 'projects', 'id', replaced);
+  await insertRows(trx, 'projects', rows);
+  await insertRows(trx, 'project_fixtures', fixtures);
+  await upsertRows(trx, 'project_notes', notes, 'id');
+}
+
+/** Records what the store now holds, and forgets answers of records no longer listed. */
+function writeAnswers(store: Store, answers: AnswerWrite[], present: Map<string, Set<string>>): void {
+  const now = new Date().toISOString();
+  const replace = store.sqlite.prepare('insert or replace into sync_answers (path, resource, key, etag, stamp, body, fetched_at) values (?, ?, ?, ?, ?, ?, ?)');
+  const refresh = store.sqlite.prepare('update sync_answers set etag = ?, stamp = ?, fetched_at = ? where path = ?');
+  const seen = new Map<string, Set<string>>();
+  for (const a of answers) {
+    if (a.refresh) refresh.run(a.etag, a.stamp, now, a.path);
+    else replace.run(a.path, a.resource, a.key, a.etag, a.stamp, a.body === undefined ? null : deflateJson(a.body), now);
+    let paths = seen.get(a.resource);
+    if (!paths) seen.set(a.resource, (paths = new Set()));
+    paths.add(a.path);
+  }
+  const remove = store.sqlite.prepare('delete from sync_answers where path = ?');
+  for (const resource of ANSWER_RESOURCES) {
+    const held = store.sqlite.prepare('select path from sync_answers where resource = ?').pluck().all(resource) as string[];
+    for (const path of held) if (!present.get(resource)?.has(path) && !seen.get(resource)?.has(path)) remove.run(path);
+  }
 }

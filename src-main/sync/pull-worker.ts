@@ -7,7 +7,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { openStore } from '../store/open-store.js';
 import { applyPulledData } from './apply.js';
 import { Puller } from './pull.js';
-import { ResponseCache } from './response-cache.js';
+import { AppliedAnswers, removeStaging, StagedAnswers } from './sync-answers.js';
 import { SyncFailure } from './sync-service.js';
 import { UpstreamClient } from './upstream-client.js';
 import type { PullWorkerInput, PullWorkerMessage } from './pull-worker-protocol.js';
@@ -22,6 +22,8 @@ const post = (m: PullWorkerMessage) => port.postMessage(m);
 
 async function main(): Promise<void> {
   const store = await openStore(input.dataDir);
+  const staged = StagedAnswers.open(input.dataDir);
+  let applied = false;
   try {
     let bytes = 0;
     let bytesPosted = 0;
@@ -30,7 +32,6 @@ async function main(): Promise<void> {
       baseUrl: input.upstreamUrl,
       key: input.key,
       signal: controller.signal,
-      cache: new ResponseCache(store.sqlite),
       onBytes: (n) => {
         bytes += n;
         // Every answer counts, but the main thread hears of it at most ten times a second.
@@ -40,22 +41,37 @@ async function main(): Promise<void> {
         }
       },
     });
-    const data = await new Puller(client, { update: (patch) => post({ type: 'status', patch }) }).pullAll();
+    const ids = (sql: string) => new Set(store.sqlite.prepare(sql).pluck().all() as number[]);
+    const pushed = new Set(input.pushedLocalIds);
+    const local = {
+      // Drafts the push just sent are replaced by the upstream's copy: not held here.
+      projects: new Set([...ids('select id from projects')].filter((id) => !pushed.has(id))),
+      users: ids('select id from users'),
+      jurisdictions: ids('select id from jurisdictions'),
+    };
+    const puller = new Puller(client, { update: (patch) => post({ type: 'status', patch }) }, new AppliedAnswers(store.sqlite), staged, local);
+    const data = await puller.pullAll();
     const dataSet = store.sqlite.prepare("select value from meta where key = 'data_set'").pluck().get();
-    if (client.counts.notModified === client.counts.requests && !input.mustApply && dataSet === 'upstream') {
-      // Every answer was "not modified" and nothing went up: the store already holds this data.
+    const changes = data.changed || input.mustApply || dataSet !== 'upstream';
+    if (!changes && data.answers.length === 0) {
+      // Nothing changed upstream and nothing went up: the store already holds this data.
+      applied = true;
       post({ type: 'status', patch: { bytes } });
       post({ type: 'done', conflicts: [], rejected: data.rejected.length, applied: false });
       return;
     }
-    post({ type: 'status', patch: { phase: 'applying' } });
-    const result = await applyPulledData(store.db, data, input.pushedLocalIds, controller.signal);
+    if (changes) post({ type: 'status', patch: { phase: 'applying' } });
+    const result = await applyPulledData(store, data, input.pushedLocalIds, controller.signal);
+    applied = true;
     // Fold the big transaction's WAL into the database here, so the serving thread's next write
     // does not find a huge WAL to checkpoint.
     store.sqlite.pragma('wal_checkpoint(PASSIVE)');
     post({ type: 'status', patch: { bytes } });
-    post({ type: 'done', conflicts: result.conflicts, rejected: result.rejected.length, applied: true });
+    post({ type: 'done', conflicts: result.conflicts, rejected: result.rejected.length, applied: changes });
   } finally {
+    staged.close();
+    // Applied: the staged answers are in the store now. Otherwise they stay for the next run.
+    if (applied) removeStaging(input.dataDir);
     await store.close();
   }
 }

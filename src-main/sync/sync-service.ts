@@ -7,6 +7,7 @@ import type { Kysely } from 'kysely';
 import type { ConflictChoice, SyncConflict, SyncSettings, SyncStatus } from '../../src-shared/sync.js';
 import type { Database } from '../store/schema.js';
 import { ApiError } from '../engine/errors.js';
+import { removeStaging } from './sync-answers.js';
 import { readSyncSettings, readUpstreamKey, writeSyncSettings, writeUpstreamKey } from './sync-settings.js';
 
 export interface SyncRun {
@@ -123,6 +124,11 @@ export class SyncService extends EventEmitter<SyncServiceEvents> {
 
   /** Saves the settings; `key` undefined keeps the stored key, null removes it. */
   async saveSettings(settings: SyncSettings, key?: string | null): Promise<void> {
+    if (settings.upstream_url !== this.current.upstream_url) {
+      // Another service: what was known of the last one says nothing about this one.
+      await this.db.deleteFrom('sync_answers').execute();
+      removeStaging(this.dataDir);
+    }
     await writeSyncSettings(this.db, settings);
     if (key !== undefined) writeUpstreamKey(this.dataDir, key);
     this.publish({ upstream_url: settings.upstream_url, interval_minutes: settings.interval_minutes, has_key: readUpstreamKey(this.dataDir) !== null });

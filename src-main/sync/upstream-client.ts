@@ -6,7 +6,6 @@
  */
 import pLimit from 'p-limit';
 import { SyncFailure } from './sync-service.js';
-import type { ResponseCache } from './response-cache.js';
 
 export interface UpstreamClientOptions {
   baseUrl: string;
@@ -23,14 +22,16 @@ export interface UpstreamClientOptions {
   /** Longest wait honoured from a Retry-After header, in ms. */
   maxRetryAfterMs?: number;
   onBytes?: (bytes: number) => void;
-  /** Answers kept from earlier syncs: asked for with If-None-Match, served on 304. */
-  cache?: ResponseCache;
 }
 
 export interface UpstreamResponse<T> {
   status: number;
   body: T;
   etag: string | null;
+  /** The body as received (kept by the staging of a run). */
+  text: string;
+  /** X-Total-Count of a list answer, when the upstream sends it. */
+  total: number | null;
 }
 
 const sleep = (ms: number, signal: AbortSignal) =>
@@ -66,15 +67,12 @@ export class UpstreamClient {
   /** Requests made and those answered "not modified" (304), for the summary. */
   readonly counts = { requests: 0, notModified: 0 };
 
-  get<T>(path: string): Promise<UpstreamResponse<T>> {
+  /** A GET; with an ETag, asked with If-None-Match (a 304 comes back as is, without a body). */
+  get<T>(path: string, ifNoneMatch: string | null = null): Promise<UpstreamResponse<T>> {
     return this.limit(async () => {
-      const cached = this.options.cache?.get(path);
-      const res = await this.request<T>('GET', path, undefined, cached?.etag ?? null);
+      const res = await this.request<T>('GET', path, undefined, ifNoneMatch);
       this.counts.requests++;
-      if (res.status === 304 && cached) {
-        this.counts.notModified++;
-        return { status: 200, body: JSON.parse(cached.body) as T, etag: cached.etag };
-      }
+      if (res.status === 304) this.counts.notModified++;
       return res;
     });
   }
@@ -131,7 +129,7 @@ export class UpstreamClient {
           }
           break;
         }
-        if (response.status === 304) return { status: 304, body: undefined as T, etag: response.headers.get('etag') };
+        if (response.status === 304) return { status: 304, body: undefined as T, etag: response.headers.get('etag') ?? ifNoneMatch, text: '', total: null };
         let parsed: unknown;
         try {
           parsed = text === '' ? undefined : JSON.parse(text);
@@ -144,9 +142,8 @@ export class UpstreamClient {
           }
           break;
         }
-        const etag = response.headers.get('etag');
-        if (response.status === 200 && method === 'GET' && etag) this.options.cache?.put(path, etag, text);
-        return { status: response.status, body: parsed as T, etag };
+        const total = Number(response.headers.get('x-total-count') ?? Number.NaN);
+        return { status: response.status, body: parsed as T, etag: response.headers.get('etag'), text, total: Number.isInteger(total) && total >= 0 ? total : null };
       } catch (error) {
         if (error instanceof SyncFailure) throw error;
         if (this.failure) throw this.failure;
