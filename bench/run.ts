@@ -269,7 +269,7 @@ if (wants('sync')) {
       readline.createInterface({ input: child.stdout! }).once('line', resolve);
       child.once('exit', (code) => reject(new Error(`sync-downstream exited with ${code}`)));
     });
-    const synced = JSON.parse(line) as { first: { ms: number; bytes: number; max_delay_ms: number; p99_delay_ms: number }; again: { ms: number; bytes: number; max_delay_ms: number } };
+    const synced = JSON.parse(line) as { first: { ms: number; write_ms: number; bytes: number; max_delay_ms: number; p99_delay_ms: number }; again: { ms: number; bytes: number; max_delay_ms: number } };
     await new Promise((r) => child.once('exit', r));
     // The yardstick: merely downloading the same pages, as many at once as the sync asks.
     const Database = (await import('better-sqlite3')).default;
@@ -290,6 +290,7 @@ if (wants('sync')) {
     const downloadMs = performance.now() - started;
     results.sync = [
       { measure: 'first sync (push, pull, write)', ms: synced.first.ms, mb: Number((synced.first.bytes / 1e6).toFixed(1)), requests: paths.length },
+      { measure: '  of which the write (one transaction)', ms: synced.first.write_ms },
       { measure: 'download only, same pages', ms: Math.round(downloadMs), mb: Number((bytes / 1e6).toFixed(1)), requests: paths.length },
       { measure: 'ratio first sync / download', value: Number((synced.first.ms / downloadMs).toFixed(2)), goal: '≤ 1.3', met: synced.first.ms / downloadMs <= 1.3 },
       { measure: 'sync with no upstream change', ms: synced.again.ms, mb: Number((synced.again.bytes / 1e6).toFixed(2)) },

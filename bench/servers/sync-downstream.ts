@@ -12,16 +12,24 @@ const engine = await openEngine({ dataDir });
 const server = await startServer(engine, 0, { rateLimitPerMinute: 0 });
 await engine.sync.saveSettings({ upstream_url: upstreamUrl, interval_minutes: 0 }, key);
 
+// When the write began (the 'applying' phase), to split a run into download and write.
+let applyingAt: number | null = null;
+engine.sync.on('status', (s) => {
+  if (s.phase === 'applying' && applyingAt === null) applyingAt = performance.now();
+});
+
 async function timedSync() {
   const delay = monitorEventLoopDelay({ resolution: 10 });
   delay.enable();
+  applyingAt = null;
   const started = performance.now();
   await engine.sync.syncNow();
   const ms = performance.now() - started;
+  const writeMs = applyingAt === null ? 0 : Math.round(performance.now() - applyingAt);
   delay.disable();
   const s = engine.sync.status();
   if (s.last_error) throw new Error(`sync failed: ${s.last_error.message}`);
-  return { ms: Math.round(ms), bytes: s.bytes, max_delay_ms: Number((delay.max / 1e6).toFixed(1)), p99_delay_ms: Number((delay.percentile(99) / 1e6).toFixed(1)) };
+  return { ms: Math.round(ms), write_ms: writeMs, bytes: s.bytes, max_delay_ms: Number((delay.max / 1e6).toFixed(1)), p99_delay_ms: Number((delay.percentile(99) / 1e6).toFixed(1)) };
 }
 
 // Progress on stderr, so a slow phase shows where the time goes.

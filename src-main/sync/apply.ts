@@ -14,9 +14,9 @@
 import type { Insertable, Transaction } from 'kysely';
 import type { Database } from '../store/schema.js';
 import type { Store } from '../store/open-store.js';
-import { deleteWhereIn, insertRows, upsertRows } from '../store/insert-rows.js';
+import { deleteWhereIn, insertMany, insertRows, upsertRows } from '../store/insert-rows.js';
 import { matchKey } from '../../src-shared/text-match.js';
-import { projectFrom, refKey, Rejected, type ProductRef } from './convert.js';
+import { refKey, type ProductRef } from './convert.js';
 import type { PulledCatalog, PulledData, RejectedRecord } from './pull.js';
 import { deflateJson, type AnswerWrite } from './sync-answers.js';
 import type { PulledTerritory } from './convert.js';
@@ -74,7 +74,7 @@ export async function applyPulledData(store: Store, data: PulledData, pushedLoca
     check();
     await applyUsers(trx, data);
     check();
-    await applyProjects(trx, data, answers, rejected, conflicts);
+    await applyProjects(trx, store, data, answers, rejected, conflicts);
     check();
 
     writeAnswers(store, answers, data.present);
@@ -267,11 +267,10 @@ async function applyUsers(trx: Trx, data: PulledData): Promise<void> {
   await upsertRows(trx, 'users', changed.map((u) => ({ ...u, origin: 'upstream' as const })), 'id');
 }
 
-async function applyProjects(trx: Trx, data: PulledData, answers: AnswerWrite[], rejected: RejectedRecord[], conflicts: ApplyResult['conflicts']): Promise<void> {
+async function applyProjects(trx: Trx, store: Store, data: PulledData, answers: AnswerWrite[], rejected: RejectedRecord[], conflicts: ApplyResult['conflicts']): Promise<void> {
   if (data.projects.changed.length === 0) return;
   const products = await trx.selectFrom('products').select(['id', 'part_number', 'store_id']).execute();
   const productIds = new Map(products.map((p) => [refKey(p), p.id]));
-  const productId = (ref: ProductRef) => productIds.get(refKey(ref));
   const userIds = new Set((await trx.selectFrom('users').select('id').execute()).map((u) => u.id));
   const jurisdictionIds = new Set((await trx.selectFrom('jurisdictions').select('id').execute()).map((j) => j.id));
   const dirty = new Map((await trx.selectFrom('projects').select(['id', 'base_version']).where('dirty', '=', 1).execute()).map((p) => [p.id, p]));
@@ -280,14 +279,7 @@ async function applyProjects(trx: Trx, data: PulledData, answers: AnswerWrite[],
   const fixtures = [];
   const notes = [];
   for (const f of data.projects.changed) {
-    let p;
-    try {
-      p = projectFrom(f.body, productId);
-    } catch (error) {
-      if (!(error instanceof Rejected)) throw error;
-      rejected.push({ resource: 'projects', id: f.key, reason: error.message });
-      continue;
-    }
+    const { project: p, accessories, raw } = f.body;
     if (!userIds.has(p.row.user_id)) {
       rejected.push({ resource: 'projects', id: String(p.row.id), reason: `its engineer (user ${p.row.user_id}) is not among the users` });
       continue;
@@ -296,8 +288,17 @@ async function applyProjects(trx: Trx, data: PulledData, answers: AnswerWrite[],
     const local = dirty.get(p.row.id);
     if (local) {
       // Edited here and not yet pushed: keep it; if the upstream moved on too, both versions stay.
-      if (local.base_version === null || p.row.version > local.base_version) conflicts.push({ project_id: p.row.id, theirs: f.body });
+      if (local.base_version === null || p.row.version > local.base_version) conflicts.push({ project_id: p.row.id, theirs: raw });
       continue;
+    }
+    // Accessories were converted with the upstream's product ids; where this catalog has another, it wins.
+    if (accessories.some((a) => productIds.get(refKey(a.ref)) !== a.id)) {
+      const sizing = JSON.parse(p.row.sizing) as { recommended_accessories: { product: { id: number; part_number: string; name: string } | null }[] };
+      for (const a of accessories) {
+        const id = productIds.get(refKey(a.ref));
+        sizing.recommended_accessories[a.index]!.product = id === undefined ? null : { id, part_number: a.ref.part_number, name: a.name };
+      }
+      p.row.sizing = JSON.stringify(sizing);
     }
     replaced.push(p.row.id);
     rows.push({ ...p.row, dirty: 0 as const, base_version: p.row.version, origin: 'upstream' as const });
@@ -307,8 +308,8 @@ async function applyProjects(trx: Trx, data: PulledData, answers: AnswerWrite[],
   }
   // Deleting takes the old fixtures and notes with it (ON DELETE CASCADE).
   await deleteWhereIn(trx, 'projects', 'id', replaced);
-  await insertRows(trx, 'projects', rows);
-  await insertRows(trx, 'project_fixtures', fixtures);
+  insertMany(store.sqlite, 'projects', rows);
+  insertMany(store.sqlite, 'project_fixtures', fixtures);
   await upsertRows(trx, 'project_notes', notes, 'id');
 }
 

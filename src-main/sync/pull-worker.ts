@@ -20,7 +20,8 @@ port.on('message', (m: { type: string }) => {
 });
 const post = (m: PullWorkerMessage) => port.postMessage(m);
 
-async function main(): Promise<void> {
+/** Does the run; its outcome is posted only after the files are closed (the host ends the thread then). */
+async function main(): Promise<Extract<PullWorkerMessage, { type: 'done' }>> {
   const store = await openStore(input.dataDir);
   const staged = StagedAnswers.open(input.dataDir);
   let applied = false;
@@ -46,6 +47,7 @@ async function main(): Promise<void> {
     const local = {
       // Drafts the push just sent are replaced by the upstream's copy: not held here.
       projects: new Set([...ids('select id from projects')].filter((id) => !pushed.has(id))),
+      dirtyProjects: ids('select id from projects where dirty = 1'),
       users: ids('select id from users'),
       jurisdictions: ids('select id from jurisdictions'),
     };
@@ -57,8 +59,7 @@ async function main(): Promise<void> {
       // Nothing changed upstream and nothing went up: the store already holds this data.
       applied = true;
       post({ type: 'status', patch: { bytes } });
-      post({ type: 'done', conflicts: [], rejected: data.rejected.length, applied: false });
-      return;
+      return { type: 'done', conflicts: [], rejected: data.rejected.length, applied: false };
     }
     if (changes) post({ type: 'status', patch: { phase: 'applying' } });
     const result = await applyPulledData(store, data, input.pushedLocalIds, controller.signal);
@@ -67,7 +68,7 @@ async function main(): Promise<void> {
     // does not find a huge WAL to checkpoint.
     store.sqlite.pragma('wal_checkpoint(PASSIVE)');
     post({ type: 'status', patch: { bytes } });
-    post({ type: 'done', conflicts: result.conflicts, rejected: result.rejected.length, applied: changes });
+    return { type: 'done', conflicts: result.conflicts, rejected: result.rejected.length, applied: changes };
   } finally {
     staged.close();
     // Applied: the staged answers are in the store now. Otherwise they stay for the next run.
@@ -76,7 +77,7 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error: unknown) => {
+main().then(post, (error: unknown) => {
   const failure =
     error instanceof SyncFailure
       ? error

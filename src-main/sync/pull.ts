@@ -17,6 +17,7 @@ import {
   isoDate,
   jurisdictionFrom,
   productFrom,
+  projectFrom,
   productTypeFrom,
   refKey,
   Rejected,
@@ -28,6 +29,7 @@ import {
   type PulledJurisdiction,
   type PulledProduct,
   type PulledProductType,
+  type PulledProject,
   type PulledTerritory,
   type PulledUser,
 } from './convert.js';
@@ -64,6 +66,17 @@ export interface PulledCatalog {
   collections: PulledCollection[];
 }
 
+/**
+ * A project as it arrived, already converted (on arrival, while other answers are awaited, so the
+ * apply only writes). Accessory product ids are the upstream's; the apply checks them against the
+ * catalog it holds. The raw record is kept only where a conflict may need it (edited here).
+ */
+export interface ArrivedProject {
+  project: PulledProject;
+  accessories: { index: number; ref: ProductRef; id: number | undefined; name: string }[];
+  raw: unknown | null;
+}
+
 /** Applied record by record: what changed, and every key the upstream still has. */
 export interface Incremental<T> {
   changed: T[];
@@ -77,8 +90,7 @@ export interface PulledData {
   territories: PulledTerritory[] | null;
   jurisdictions: Incremental<{ record: PulledJurisdiction; answer: AnswerWrite }>;
   users: Incremental<PulledUser>;
-  /** Raw project records (converted at apply time, with the product ids of the new catalog). */
-  projects: Incremental<Fetched>;
+  projects: Incremental<Fetched & { body: ArrivedProject }>;
   /** Upstream ids of products, learned from the simple-products that link them. */
   productIds: Map<string, number>;
   /** Answers to record with the apply (page answers, catalog and territory bodies, 304 refreshes). */
@@ -92,6 +104,8 @@ export interface PulledData {
 
 export interface LocalKeys {
   projects: Set<number>;
+  /** Projects edited here and not yet sent. */
+  dirtyProjects: Set<number>;
   users: Set<number>;
   jurisdictions: Set<number>;
 }
@@ -264,7 +278,7 @@ export class Puller {
   private async details(
     resource: string,
     entries: ListEntry[],
-    options: { byDate: boolean; keepBody: boolean; held: (key: string) => boolean },
+    options: { byDate: boolean; keepBody: boolean; held: (key: string) => boolean; arrive?: (key: string, body: unknown) => unknown },
   ): Promise<{ fetched: Fetched[]; unchanged: ListEntry[] }> {
     const fetched: Fetched[] = [];
     const unchanged: ListEntry[] = [];
@@ -275,12 +289,17 @@ export class Puller {
       if (done % 50 === 0 || done === entries.length) this.report(resource, done, entries.length);
     };
     const answer = (e: ListEntry, etag: string | null, body: unknown): AnswerWrite => ({ path: e.path, resource, key: e.key, etag, stamp: e.stamp, ...(options.keepBody ? { body } : {}) });
+    // A record that arrives is converted at once when `arrive` says how (null: set aside).
+    const take = (e: ListEntry, etag: string | null, body: unknown) => {
+      const value = options.arrive ? options.arrive(e.key, body) : body;
+      if (value !== null) fetched.push({ key: e.key, body: value, answer: answer(e, etag, body) });
+    };
     await Promise.all(
       entries.map(async (e) => {
         const staged = this.staged.get(e.path);
         const applied = options.held(e.key) ? this.applied.get(e.path) : undefined;
         if (staged && unchangedByDate(e.stamp, staged)) {
-          fetched.push({ key: e.key, body: staged.body, answer: answer(e, staged.etag, staged.body) });
+          take(e, staged.etag, staged.body);
           this.keep(resource, e.path);
           return progress();
         }
@@ -292,7 +311,7 @@ export class Puller {
         const res = await this.client.get<unknown>(e.path, staged?.etag ?? applied?.etag ?? null);
         progress();
         if (res.status === 304 && staged) {
-          fetched.push({ key: e.key, body: staged.body, answer: answer(e, staged.etag, staged.body) });
+          take(e, staged.etag, staged.body);
           this.keep(resource, e.path);
         } else if (res.status === 304 && applied) {
           unchanged.push(e);
@@ -301,7 +320,7 @@ export class Puller {
           else this.keep(resource, e.path);
         } else if (res.status === 200) {
           this.staged.put(e.path, res.etag, e.stamp, res.text);
-          fetched.push({ key: e.key, body: res.body, answer: answer(e, res.etag, res.body) });
+          take(e, res.etag, res.body);
         } else if (res.status !== 404) {
           // 404: vanished between the list and the detail.
           throw new SyncFailure('upstream_error', `The central service answered ${e.path} with HTTP ${res.status}.`);
@@ -449,14 +468,34 @@ export class Puller {
     const list = await this.pages('project list', '/api/projects', (p) =>
       isObject(p) && typeof p.id === 'number' ? { key: String(p.id), path: `/api/projects/${p.id}?fixtures=true&notes=true&accessories=true`, stamp: typeof p.updated === 'string' ? p.updated : null } : null,
     );
-    const details = await this.details('projects', list.entries, { byDate: true, keepBody: false, held: (k) => this.local.projects.has(Number(k)) });
-    for (const f of details.fetched) {
-      const b = f.body;
-      if (isObject(b) && isObject(b.accessories) && Array.isArray(b.accessories.data)) {
-        this.learnIds({ data: b.accessories.data.map((a) => (isObject(a) ? a.product : null)) });
-      }
-    }
-    return { changed: details.fetched, present: new Set(list.entries.map((e) => Number(e.key))) };
+    const details = await this.details('projects', list.entries, {
+      byDate: true,
+      keepBody: false,
+      held: (k) => this.local.projects.has(Number(k)),
+      arrive: (key, body): ArrivedProject | null => {
+        // Accessory products carry the upstream's id (a simple-product): learned, and used here.
+        const accessories: ArrivedProject['accessories'] = [];
+        const listed = isObject(body) && isObject(body.accessories) && Array.isArray(body.accessories.data) ? body.accessories.data : [];
+        // Indexed as projectFrom keeps them: the items that are objects.
+        listed.filter(isObject).forEach((a, index) => {
+          const product = isObject(a.product) ? a.product : null;
+          if (!product || typeof product.part_number !== 'string') return;
+          const ref = { part_number: product.part_number, store_id: typeof product.store_id === 'string' ? product.store_id : null };
+          const id = typeof product.id === 'number' ? product.id : undefined;
+          if (id !== undefined) this.productIds.set(refKey(ref), id);
+          accessories.push({ index, ref, id, name: typeof product.name === 'string' ? product.name : '' });
+        });
+        const ids = new Map(accessories.flatMap((a) => (a.id === undefined ? [] : [[refKey(a.ref), a.id] as const])));
+        try {
+          const project = projectFrom(body, (ref) => ids.get(refKey(ref)));
+          return { project, accessories, raw: this.local.dirtyProjects.has(project.row.id) ? body : null };
+        } catch (error) {
+          this.reject('projects', key, error);
+          return null;
+        }
+      },
+    });
+    return { changed: details.fetched as (Fetched & { body: ArrivedProject })[], present: new Set(list.entries.map((e) => Number(e.key))) };
   }
 
   async pullAll(): Promise<PulledData> {
