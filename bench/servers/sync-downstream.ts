@@ -7,7 +7,8 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { openEngine } from '../../src-main/engine/engine.js';
 import { startServer } from '../../src-main/http/server.js';
 
-const [dataDir, upstreamUrl, key] = process.argv.slice(2) as [string, string, string];
+// runs: 'both' (a first sync, then one with nothing changed) or 'first'.
+const [dataDir, upstreamUrl, key, runs = 'both'] = process.argv.slice(2) as [string, string, string, string?];
 const engine = await openEngine({ dataDir });
 const server = await startServer(engine, 0, { rateLimitPerMinute: 0 });
 await engine.sync.saveSettings({ upstream_url: upstreamUrl, interval_minutes: 0 }, key);
@@ -32,6 +33,14 @@ async function timedSync() {
   return { ms: Math.round(ms), write_ms: writeMs, bytes: s.bytes, max_delay_ms: Number((delay.max / 1e6).toFixed(1)), p99_delay_ms: Number((delay.percentile(99) / 1e6).toFixed(1)) };
 }
 
+// Stalls of this thread over 30 ms on stderr, with the phase they happened in.
+let tick = performance.now();
+setInterval(() => {
+  const now = performance.now();
+  if (now - tick > 40) process.stderr.write(`${new Date().toISOString().slice(11, 23)} stall ${Math.round(now - tick - 10)} ms during ${engine.sync.status().phase} ${engine.sync.status().state}\n`);
+  tick = now;
+}, 10).unref();
+
 // Progress on stderr, so a slow phase shows where the time goes.
 let last = '';
 engine.sync.on('status', (s) => {
@@ -41,8 +50,8 @@ engine.sync.on('status', (s) => {
   last = line;
 });
 const first = await timedSync();
-process.stderr.write(`first sync: ${JSON.stringify(first)}\n`);
-const again = await timedSync();
+process.stderr.write(`${new Date().toISOString().slice(11, 23)} first sync: ${JSON.stringify(first)}\n`);
+const again = runs === 'both' ? await timedSync() : undefined;
 process.stdout.write(`${JSON.stringify({ first, again, port: server.port })}\n`);
 await server.close();
 await engine.close();

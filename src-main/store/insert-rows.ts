@@ -1,6 +1,5 @@
 /** Inserts many rows in statements of a few hundred (SQLite caps the parameters of one statement). */
 import { sql, type Insertable, type Transaction } from 'kysely';
-import type SQLite from 'better-sqlite3';
 import type { Database } from './schema.js';
 
 const CHUNK = 400;
@@ -38,14 +37,3 @@ export async function deleteWhereIn<T extends keyof Database & string>(trx: Tran
   }
 }
 
-/**
- * The same as insertRows, for the sync's bulk writes: one prepared statement run per row on the
- * raw connection (inside the caller's transaction), about twice as fast as compiling multi-row
- * inserts through the query builder for 100,000 rows.
- */
-export function insertMany<T extends keyof Database & string>(sqlite: SQLite.Database, table: T, rows: Insertable<Database[T]>[]): void {
-  if (rows.length === 0) return;
-  const columns = Object.keys(rows[0]!);
-  const insert = sqlite.prepare(`insert into "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) values (${columns.map(() => '?').join(', ')})`);
-  for (const row of rows) insert.run(columns.map((c) => (row as Record<string, unknown>)[c] ?? null));
-}

@@ -14,10 +14,10 @@
 import type { Insertable, Transaction } from 'kysely';
 import type { Database } from '../store/schema.js';
 import type { Store } from '../store/open-store.js';
-import { deleteWhereIn, insertMany, insertRows, upsertRows } from '../store/insert-rows.js';
+import { deleteWhereIn, insertRows, upsertRows } from '../store/insert-rows.js';
 import { matchKey } from '../../src-shared/text-match.js';
-import { refKey, type ProductRef } from './convert.js';
-import type { PulledCatalog, PulledData, RejectedRecord } from './pull.js';
+import { refKey, type ProductRef, type PulledProject } from './convert.js';
+import type { PulledCatalog, PulledData, RejectedRecord, StagedAccessory } from './pull.js';
 import { deflateJson, type AnswerWrite } from './sync-answers.js';
 import type { PulledTerritory } from './convert.js';
 import { SyncFailure } from './sync-service.js';
@@ -46,7 +46,8 @@ const CATALOG_RESOURCES = new Set(['product-types', 'products', 'collections']);
 
 type Trx = Transaction<Database>;
 
-export async function applyPulledData(store: Store, data: PulledData, pushedLocalIds: number[], signal: AbortSignal): Promise<ApplyResult> {
+/** `run`: the staging's mark on this run's projects (the staging file is attached as `staging`). */
+export async function applyPulledData(store: Store, data: PulledData, run: string, pushedLocalIds: number[], signal: AbortSignal): Promise<ApplyResult> {
   const rejected = [...data.rejected];
   const conflicts: ApplyResult['conflicts'] = [];
   const answers: AnswerWrite[] = [...data.answers];
@@ -74,10 +75,11 @@ export async function applyPulledData(store: Store, data: PulledData, pushedLoca
     check();
     await applyUsers(trx, data);
     check();
-    await applyProjects(trx, store, data, answers, rejected, conflicts);
+    // Answers first: it forgets those of records not seen, and the projects' come with them.
+    writeAnswers(store, answers, data.present);
+    applyProjects(store, data, run, rejected, conflicts);
     check();
 
-    writeAnswers(store, answers, data.present);
     const meta = [
       { key: 'data_set', value: 'upstream' },
       { key: 'sync.rejected', value: JSON.stringify(rejected.slice(0, 500)) },
@@ -267,50 +269,78 @@ async function applyUsers(trx: Trx, data: PulledData): Promise<void> {
   await upsertRows(trx, 'users', changed.map((u) => ({ ...u, origin: 'upstream' as const })), 'id');
 }
 
-async function applyProjects(trx: Trx, store: Store, data: PulledData, answers: AnswerWrite[], rejected: RejectedRecord[], conflicts: ApplyResult['conflicts']): Promise<void> {
+/** The columns of a project row as the staging holds it (JSON): the type checks the list is whole. */
+const PROJECT_COLUMNS = Object.keys({
+  id: 1, user_id: 1, name: 1, status: 1, created: 1, submitted: 1, approved: 1, updated: 1, construction_type: 1, street: 1,
+  street_2: 1, city: 1, state: 1, postal_code: 1, jurisdiction_id: 1, inputs: 1, sizing: 1, pump_out_cycle: 1,
+  recommended_product: 1, unique_local_requirements: 1, version: 1, extra: 1,
+} satisfies Record<keyof PulledProject['row'], 1>);
+
+/**
+ * Projects staged by this run are copied from the attached staging file with plain SQL: those
+ * edited or deleted here are not overwritten (an upstream change to an edited one is a
+ * conflict), those whose engineer is unknown are set aside.
+ */
+function applyProjects(store: Store, data: PulledData, run: string, rejected: RejectedRecord[], conflicts: ApplyResult['conflicts']): void {
   if (data.projects.changed.length === 0) return;
-  const products = await trx.selectFrom('products').select(['id', 'part_number', 'store_id']).execute();
-  const productIds = new Map(products.map((p) => [refKey(p), p.id]));
-  const userIds = new Set((await trx.selectFrom('users').select('id').execute()).map((u) => u.id));
-  const jurisdictionIds = new Set((await trx.selectFrom('jurisdictions').select('id').execute()).map((j) => j.id));
-  const dirty = new Map((await trx.selectFrom('projects').select(['id', 'base_version']).where('dirty', '=', 1).execute()).map((p) => [p.id, p]));
-  const replaced: number[] = [];
-  const rows = [];
-  const fixtures = [];
-  const notes = [];
-  for (const f of data.projects.changed) {
-    const { project: p, accessories, raw } = f.body;
-    if (!userIds.has(p.row.user_id)) {
-      rejected.push({ resource: 'projects', id: String(p.row.id), reason: `its engineer (user ${p.row.user_id}) is not among the users` });
-      continue;
-    }
-    if (p.row.jurisdiction_id !== null && !jurisdictionIds.has(p.row.jurisdiction_id)) p.row.jurisdiction_id = null;
-    const local = dirty.get(p.row.id);
-    if (local) {
-      // Edited here and not yet pushed: keep it; if the upstream moved on too, both versions stay.
-      if (local.base_version === null || p.row.version > local.base_version) conflicts.push({ project_id: p.row.id, theirs: raw });
-      continue;
-    }
-    // Accessories were converted with the upstream's product ids; where this catalog has another, it wins.
-    if (accessories.some((a) => productIds.get(refKey(a.ref)) !== a.id)) {
-      const sizing = JSON.parse(p.row.sizing) as { recommended_accessories: { product: { id: number; part_number: string; name: string } | null }[] };
-      for (const a of accessories) {
-        const id = productIds.get(refKey(a.ref));
-        sizing.recommended_accessories[a.index]!.product = id === undefined ? null : { id, part_number: a.ref.part_number, name: a.name };
-      }
-      p.row.sizing = JSON.stringify(sizing);
-    }
-    replaced.push(p.row.id);
-    rows.push({ ...p.row, dirty: 0 as const, base_version: p.row.version, origin: 'upstream' as const });
-    fixtures.push(...p.fixtures.map((fx, position) => ({ project_id: p.row.id, position, input: JSON.stringify(fx) })));
-    notes.push(...p.notes.map((n) => ({ ...n, project_id: p.row.id })));
-    answers.push(f.answer);
+  const db = store.sqlite;
+  const userOf = "json_extract(s.row, '$.user_id')";
+  for (const o of db.prepare(`select s.id, ${userOf} as user_id from staging.projects s where s.run = ? and ${userOf} not in (select id from main.users)`).all(run) as { id: number; user_id: number }[]) {
+    rejected.push({ resource: 'projects', id: String(o.id), reason: `its engineer (user ${o.user_id}) is not among the users` });
   }
+  const edited = db
+    .prepare(`select s.id, json_extract(s.row, '$.version') as version, s.raw, p.base_version from staging.projects s join main.projects p on p.id = s.id and p.dirty = 1 where s.run = ?`)
+    .all(run) as { id: number; version: number; raw: string | null; base_version: number | null }[];
+  for (const e of edited) {
+    // Edited here and not yet pushed: kept; if the upstream moved on too, both versions stay.
+    if (e.base_version === null || e.version > e.base_version) conflicts.push({ project_id: e.id, theirs: e.raw === null ? null : JSON.parse(e.raw) });
+  }
+  db.exec('drop table if exists temp.incoming');
+  db.prepare(
+    `create temp table incoming as select s.id from staging.projects s where s.run = ? and ${userOf} in (select id from main.users)
+       and s.id not in (select id from main.projects where dirty = 1)
+       and s.id not in (select cast(substr(key, 14) as integer) from main.meta where key like 'sync.deleted.%')`,
+  ).run(run);
   // Deleting takes the old fixtures and notes with it (ON DELETE CASCADE).
-  await deleteWhereIn(trx, 'projects', 'id', replaced);
-  insertMany(store.sqlite, 'projects', rows);
-  insertMany(store.sqlite, 'project_fixtures', fixtures);
-  await upsertRows(trx, 'project_notes', notes, 'id');
+  db.exec('delete from main.projects where id in (select id from temp.incoming)');
+  const values = PROJECT_COLUMNS.map((c) =>
+    c === 'jurisdiction_id'
+      ? `(select id from main.jurisdictions where id = json_extract(s.row, '$.jurisdiction_id'))`
+      : `json_extract(s.row, '$.${c}')`,
+  );
+  db.prepare(
+    `insert into main.projects (${PROJECT_COLUMNS.join(', ')}, dirty, base_version, origin)
+     select ${values.join(', ')}, 0, json_extract(s.row, '$.version'), 'upstream' from staging.projects s
+     where s.run = ? and s.id in (select id from temp.incoming)`,
+  ).run(run);
+  const incoming = 'from staging.projects s, json_each(s.%s) j where s.run = ? and s.id in (select id from temp.incoming)';
+  db.prepare(`insert into main.project_fixtures (project_id, position, input) select s.id, j.key, j.value ${incoming.replace('%s', 'fixtures')}`).run(run);
+  db.prepare(
+    `insert or replace into main.project_notes (id, project_id, author, text, created)
+     select j.value ->> '$.id', s.id, j.value ->> '$.author', j.value ->> '$.text', j.value ->> '$.created' ${incoming.replace('%s', 'notes')}`,
+  ).run(run);
+
+  // Accessories came with the upstream's product ids; where this catalog has another, it wins.
+  const productIds = new Map((db.prepare('select id, part_number, store_id from main.products').all() as { id: number; part_number: string; store_id: string | null }[]).map((p) => [refKey(p), p.id]));
+  const withAccessories = db.prepare(`select s.id, s.accessories from staging.projects s where s.run = ? and s.accessories <> '[]' and s.id in (select id from temp.incoming)`).all(run) as { id: number; accessories: string }[];
+  const sizingOf = db.prepare<[number], { sizing: string }>('select sizing from main.projects where id = ?');
+  const setSizing = db.prepare('update main.projects set sizing = ? where id = ?');
+  for (const w of withAccessories) {
+    const accessories = JSON.parse(w.accessories) as StagedAccessory[];
+    if (accessories.every((a) => productIds.get(refKey(a.ref)) === a.id)) continue;
+    const sizing = JSON.parse(sizingOf.get(w.id)!.sizing) as { recommended_accessories: { product: { id: number; part_number: string; name: string } | null }[] };
+    for (const a of accessories) {
+      const id = productIds.get(refKey(a.ref));
+      sizing.recommended_accessories[a.index]!.product = id === undefined ? null : { id, part_number: a.ref.part_number, name: a.name };
+    }
+    setSizing.run(JSON.stringify(sizing), w.id);
+  }
+  // What the store now holds of them, for the next run's decisions.
+  db.prepare(
+    `insert or replace into main.sync_answers (path, resource, key, etag, stamp, body, fetched_at)
+     select path, 'projects', cast(id as text), etag, stamp, null, fetched_at from staging.projects where run = ? and id in (select id from temp.incoming)`,
+  ).run(run);
+  db.exec('drop table temp.incoming');
 }
 
 /** Records what the store now holds, and forgets answers of records no longer listed. */

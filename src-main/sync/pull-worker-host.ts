@@ -12,11 +12,15 @@ import type { PullWorkerInput, PullWorkerMessage } from './pull-worker-protocol.
  * development and tests.
  */
 function startWorker(input: PullWorkerInput): Worker {
+  // A run parses a gigabyte of short-lived JSON: with V8's default young generation (a few MB),
+  // much of it is promoted and collected by full collections that stall the downloads. 256 MB
+  // made a 100,000-project first sync 25% faster (bench: 144 s → 109 s).
+  const options = { workerData: input, resourceLimits: { maxYoungGenerationSizeMb: 256 } };
   const js = new URL('./pull-worker.js', import.meta.url);
-  if (fs.existsSync(fileURLToPath(js))) return new Worker(js, { workerData: input });
+  if (fs.existsSync(fileURLToPath(js))) return new Worker(js, options);
   const ts = new URL('./pull-worker.ts', import.meta.url).href;
   const bootstrap = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(ts)}); });`;
-  return new Worker(bootstrap, { eval: true, workerData: input });
+  return new Worker(bootstrap, { ...options, eval: true });
 }
 
 export function runPullWorker(input: PullWorkerInput, signal: AbortSignal, onStatus: StatusReporter['update']): Promise<Extract<PullWorkerMessage, { type: 'done' }>> {
@@ -37,9 +41,14 @@ export function runPullWorker(input: PullWorkerInput, signal: AbortSignal, onSta
     signal.addEventListener('abort', onAbort, { once: true });
     worker.on('message', (m: PullWorkerMessage) => {
       if (m.type === 'status') onStatus(m.patch);
+      // The data is switched: the run is over for the app; the worker still tidies its files.
+      else if (m.type === 'done') finish(() => resolve(m));
       // The worker's work is over: end the thread (open sockets would keep it alive).
-      else if (m.type === 'done') finish(() => (resolve(m), void worker.terminate()));
-      else finish(() => (reject(new SyncFailure(m.code, m.message)), void worker.terminate()));
+      else if (m.type === 'closed') void worker.terminate();
+      else if (m.type === 'failed') {
+        finish(() => reject(new SyncFailure(m.code, m.message)));
+        void worker.terminate();
+      }
     });
     worker.on('error', (error) => finish(() => reject(new SyncFailure('internal_error', `The sync worker failed: ${error.message}`))));
     worker.on('exit', (code) =>

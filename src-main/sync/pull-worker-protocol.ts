@@ -15,4 +15,6 @@ export interface PullWorkerInput {
 export type PullWorkerMessage =
   | { type: 'status'; patch: Partial<Pick<SyncStatus, 'phase' | 'progress' | 'bytes' | 'rejected'>> }
   | { type: 'done'; conflicts: { project_id: number; theirs: unknown }[]; rejected: number; applied: boolean }
-  | { type: 'failed'; code: string; message: string };
+  | { type: 'failed'; code: string; message: string }
+  /** After 'done': the worker has checkpointed and closed its files. */
+  | { type: 'closed' };

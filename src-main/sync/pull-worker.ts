@@ -20,11 +20,17 @@ port.on('message', (m: { type: string }) => {
 });
 const post = (m: PullWorkerMessage) => port.postMessage(m);
 
-/** Does the run; its outcome is posted only after the files are closed (the host ends the thread then). */
-async function main(): Promise<Extract<PullWorkerMessage, { type: 'done' }>> {
+/** Does the run; the host ends the thread on 'closed' (or 'failed'). */
+async function main(): Promise<void> {
   const store = await openStore(input.dataDir);
   const staged = StagedAnswers.open(input.dataDir);
-  let applied = false;
+  let stagedOpen = true;
+  // Applied (or nothing to apply): the staged answers are in the store, and the file goes.
+  const dropStaging = () => {
+    staged.close();
+    stagedOpen = false;
+    removeStaging(input.dataDir);
+  };
   try {
     let bytes = 0;
     let bytesPosted = 0;
@@ -57,32 +63,37 @@ async function main(): Promise<Extract<PullWorkerMessage, { type: 'done' }>> {
     const changes = data.changed || input.mustApply || dataSet !== 'upstream';
     if (!changes && data.answers.length === 0) {
       // Nothing changed upstream and nothing went up: the store already holds this data.
-      applied = true;
+      dropStaging();
       post({ type: 'status', patch: { bytes } });
-      return { type: 'done', conflicts: [], rejected: data.rejected.length, applied: false };
+      post({ type: 'done', conflicts: [], rejected: data.rejected.length, applied: false });
+      return;
     }
     if (changes) post({ type: 'status', patch: { phase: 'applying' } });
-    const result = await applyPulledData(store, data, input.pushedLocalIds, controller.signal);
-    applied = true;
-    // Fold the big transaction's WAL into the database here, so the serving thread's next write
-    // does not find a huge WAL to checkpoint.
+    // The staged projects are copied from the staging file by SQL: attached to this connection.
+    staged.flush();
+    store.sqlite.prepare('attach database ? as staging').run(StagedAnswers.file(input.dataDir));
+    const result = await applyPulledData(store, data, staged.run, input.pushedLocalIds, controller.signal).finally(() => store.sqlite.exec('detach database staging'));
+    dropStaging();
+    // Fold the big transaction's WAL into the database here, before the serving thread's next
+    // write would (SQLite checkpoints on the commit that finds the WAL over its limit).
     store.sqlite.pragma('wal_checkpoint(PASSIVE)');
     post({ type: 'status', patch: { bytes } });
-    return { type: 'done', conflicts: result.conflicts, rejected: result.rejected.length, applied: changes };
+    post({ type: 'done', conflicts: result.conflicts, rejected: result.rejected.length, applied: changes });
   } finally {
-    staged.close();
-    // Applied: the staged answers are in the store now. Otherwise they stay for the next run.
-    if (applied) removeStaging(input.dataDir);
+    if (stagedOpen) staged.close();
     await store.close();
   }
 }
 
-main().then(post, (error: unknown) => {
-  const failure =
-    error instanceof SyncFailure
-      ? error
-      : controller.signal.aborted
-        ? new SyncFailure('cancelled', 'The sync was cancelled; the data from before it is kept.')
-        : new SyncFailure('internal_error', `The sync stopped on an unexpected error: ${error instanceof Error ? error.message : String(error)}`);
-  post({ type: 'failed', code: failure.code, message: failure.message });
-});
+main().then(
+  () => post({ type: 'closed' }),
+  (error: unknown) => {
+    const failure =
+      error instanceof SyncFailure
+        ? error
+        : controller.signal.aborted
+          ? new SyncFailure('cancelled', 'The sync was cancelled; the data from before it is kept.')
+          : new SyncFailure('internal_error', `The sync stopped on an unexpected error: ${error instanceof Error ? error.message : String(error)}`);
+    post({ type: 'failed', code: failure.code, message: failure.message });
+  },
+);

@@ -10,7 +10,7 @@
 import type { StatusReporter } from './sync-service.js';
 import { SyncFailure } from './sync-service.js';
 import type { UpstreamClient } from './upstream-client.js';
-import type { AnswerWrite, AppliedAnswers, StagedAnswers } from './sync-answers.js';
+import type { AnswerWrite, AppliedAnswers, StagedAnswers, StagedProject } from './sync-answers.js';
 import {
   collectionFrom,
   isObject,
@@ -29,7 +29,6 @@ import {
   type PulledJurisdiction,
   type PulledProduct,
   type PulledProductType,
-  type PulledProject,
   type PulledTerritory,
   type PulledUser,
 } from './convert.js';
@@ -66,15 +65,12 @@ export interface PulledCatalog {
   collections: PulledCollection[];
 }
 
-/**
- * A project as it arrived, already converted (on arrival, while other answers are awaited, so the
- * apply only writes). Accessory product ids are the upstream's; the apply checks them against the
- * catalog it holds. The raw record is kept only where a conflict may need it (edited here).
- */
-export interface ArrivedProject {
-  project: PulledProject;
-  accessories: { index: number; ref: ProductRef; id: number | undefined; name: string }[];
-  raw: unknown | null;
+/** An accessory of a staged project: which product, with the upstream's id (null: not shown). */
+export interface StagedAccessory {
+  index: number;
+  ref: ProductRef;
+  id: number | null;
+  name: string;
 }
 
 /** Applied record by record: what changed, and every key the upstream still has. */
@@ -90,7 +86,8 @@ export interface PulledData {
   territories: PulledTerritory[] | null;
   jurisdictions: Incremental<{ record: PulledJurisdiction; answer: AnswerWrite }>;
   users: Incremental<PulledUser>;
-  projects: Incremental<Fetched & { body: ArrivedProject }>;
+  /** Ids of the projects this run staged (or took over from a cut-off run) to write. */
+  projects: Incremental<number>;
   /** Upstream ids of products, learned from the simple-products that link them. */
   productIds: Map<string, number>;
   /** Answers to record with the apply (page answers, catalog and territory bodies, 304 refreshes). */
@@ -278,7 +275,7 @@ export class Puller {
   private async details(
     resource: string,
     entries: ListEntry[],
-    options: { byDate: boolean; keepBody: boolean; held: (key: string) => boolean; arrive?: (key: string, body: unknown) => unknown },
+    options: { byDate: boolean; keepBody: boolean; held: (key: string) => boolean },
   ): Promise<{ fetched: Fetched[]; unchanged: ListEntry[] }> {
     const fetched: Fetched[] = [];
     const unchanged: ListEntry[] = [];
@@ -289,11 +286,7 @@ export class Puller {
       if (done % 50 === 0 || done === entries.length) this.report(resource, done, entries.length);
     };
     const answer = (e: ListEntry, etag: string | null, body: unknown): AnswerWrite => ({ path: e.path, resource, key: e.key, etag, stamp: e.stamp, ...(options.keepBody ? { body } : {}) });
-    // A record that arrives is converted at once when `arrive` says how (null: set aside).
-    const take = (e: ListEntry, etag: string | null, body: unknown) => {
-      const value = options.arrive ? options.arrive(e.key, body) : body;
-      if (value !== null) fetched.push({ key: e.key, body: value, answer: answer(e, etag, body) });
-    };
+    const take = (e: ListEntry, etag: string | null, body: unknown) => fetched.push({ key: e.key, body, answer: answer(e, etag, body) });
     await Promise.all(
       entries.map(async (e) => {
         const staged = this.staged.get(e.path);
@@ -464,38 +457,88 @@ export class Puller {
     return { changed, present: new Set(list.entries.map((e) => Number(e.key))) };
   }
 
+  /**
+   * Projects: the same decisions as `details`, but each arrives converted into the staging's
+   * project tables (see StagedAnswers), and the apply copies them from there.
+   */
   private async pullProjects(): Promise<PulledData['projects']> {
     const list = await this.pages('project list', '/api/projects', (p) =>
       isObject(p) && typeof p.id === 'number' ? { key: String(p.id), path: `/api/projects/${p.id}?fixtures=true&notes=true&accessories=true`, stamp: typeof p.updated === 'string' ? p.updated : null } : null,
     );
-    const details = await this.details('projects', list.entries, {
-      byDate: true,
-      keepBody: false,
-      held: (k) => this.local.projects.has(Number(k)),
-      arrive: (key, body): ArrivedProject | null => {
-        // Accessory products carry the upstream's id (a simple-product): learned, and used here.
-        const accessories: ArrivedProject['accessories'] = [];
-        const listed = isObject(body) && isObject(body.accessories) && Array.isArray(body.accessories.data) ? body.accessories.data : [];
-        // Indexed as projectFrom keeps them: the items that are objects.
-        listed.filter(isObject).forEach((a, index) => {
-          const product = isObject(a.product) ? a.product : null;
-          if (!product || typeof product.part_number !== 'string') return;
-          const ref = { part_number: product.part_number, store_id: typeof product.store_id === 'string' ? product.store_id : null };
-          const id = typeof product.id === 'number' ? product.id : undefined;
-          if (id !== undefined) this.productIds.set(refKey(ref), id);
-          accessories.push({ index, ref, id, name: typeof product.name === 'string' ? product.name : '' });
-        });
-        const ids = new Map(accessories.flatMap((a) => (a.id === undefined ? [] : [[refKey(a.ref), a.id] as const])));
-        try {
-          const project = projectFrom(body, (ref) => ids.get(refKey(ref)));
-          return { project, accessories, raw: this.local.dirtyProjects.has(project.row.id) ? body : null };
-        } catch (error) {
-          this.reject('projects', key, error);
-          return null;
+    const changed: number[] = [];
+    let done = 0;
+    const total = list.entries.length;
+    this.report('projects', 0, total);
+    const progress = () => {
+      done++;
+      if (done % 50 === 0 || done === total) this.report('projects', done, total);
+    };
+    await Promise.all(
+      list.entries.map(async (e) => {
+        const id = Number(e.key);
+        const staged = this.staged.project(e.path);
+        const applied = this.local.projects.has(id) ? this.applied.get(e.path) : undefined;
+        if (staged && unchangedByDate(e.stamp, staged)) {
+          this.staged.takeProject(e.path);
+          changed.push(id);
+          return progress();
         }
-      },
+        if (unchangedByDate(e.stamp, applied)) {
+          this.keep('projects', e.path);
+          return progress();
+        }
+        const res = await this.client.get<unknown>(e.path, staged?.etag ?? applied?.etag ?? null);
+        progress();
+        if (res.status === 304 && staged) {
+          this.staged.takeProject(e.path);
+          changed.push(id);
+        } else if (res.status === 304 && applied) {
+          // Confirmed unchanged now: with the fresher fetch date the next run can skip it by date.
+          if (e.stamp !== null) this.record({ path: e.path, resource: 'projects', key: e.key, etag: res.etag, stamp: e.stamp, refresh: true });
+          else this.keep('projects', e.path);
+        } else if (res.status === 200) {
+          const project = this.arriveProject(e.key, res.body);
+          if (project) {
+            this.staged.putProject(e.path, res.etag, e.stamp, project);
+            changed.push(id);
+          }
+        } else if (res.status !== 404) {
+          throw new SyncFailure('upstream_error', `The central service answered ${e.path} with HTTP ${res.status}.`);
+        }
+      }),
+    );
+    return { changed, present: new Set(list.entries.map((e) => Number(e.key))) };
+  }
+
+  /** A project record → its staged form, or null (set aside with the reason). */
+  private arriveProject(key: string, body: unknown): StagedProject | null {
+    // Accessory products carry the upstream's id (a simple-product): learned, and used here.
+    const accessories: StagedAccessory[] = [];
+    const listed = isObject(body) && isObject(body.accessories) && Array.isArray(body.accessories.data) ? body.accessories.data : [];
+    // Indexed as projectFrom keeps them: the items that are objects.
+    listed.filter(isObject).forEach((a, index) => {
+      const product = isObject(a.product) ? a.product : null;
+      if (!product || typeof product.part_number !== 'string') return;
+      const ref = { part_number: product.part_number, store_id: typeof product.store_id === 'string' ? product.store_id : null };
+      const id = typeof product.id === 'number' ? product.id : null;
+      if (id !== null) this.productIds.set(refKey(ref), id);
+      accessories.push({ index, ref, id, name: typeof product.name === 'string' ? product.name : '' });
     });
-    return { changed: details.fetched as (Fetched & { body: ArrivedProject })[], present: new Set(list.entries.map((e) => Number(e.key))) };
+    const ids = new Map(accessories.flatMap((a) => (a.id === null ? [] : [[refKey(a.ref), a.id] as const])));
+    try {
+      const p = projectFrom(body, (ref) => ids.get(refKey(ref)));
+      return {
+        id: p.row.id,
+        row: p.row,
+        fixtures: p.fixtures.map((f) => JSON.stringify(f)),
+        notes: p.notes,
+        accessories,
+        raw: this.local.dirtyProjects.has(p.row.id) ? body : null,
+      };
+    } catch (error) {
+      this.reject('projects', key, error);
+      return null;
+    }
   }
 
   async pullAll(): Promise<PulledData> {

@@ -28,6 +28,7 @@ export async function pushLocalChanges(engine: Engine, client: UpstreamClient): 
   const dirty = await db.selectFrom('projects').select(['id', 'origin', 'base_version', 'status']).where('dirty', '=', 1).orderBy('id').execute();
   const result: PushResult = { pushedLocalIds: [], sent: 0, conflicts: [], queuedReason: null };
   const conflictIds = new Set((await db.selectFrom('meta').select('key').where('key', 'like', 'sync.conflict.%').execute()).map((r) => Number(r.key.slice('sync.conflict.'.length))));
+  if (!(await pushDeletes(engine, client, conflictIds, result))) return result;
   for (const p of dirty) {
     if (conflictIds.has(p.id)) continue; // waits for the user's choice
     const mine = (await engine.projects.get(p.id, { fixtures: true }, ALL)) as unknown as Body;
@@ -77,6 +78,43 @@ export async function pushLocalChanges(engine: Engine, client: UpstreamClient): 
   return result;
 }
 
+/**
+ * Projects of the central service deleted here (see ProjectService.delete) are deleted there,
+ * against the version last synced. If the upstream changed the project or it is no longer a Draft
+ * there (409), nothing is deleted: it becomes a conflict (keep mine deletes it, keep theirs brings
+ * it back). Returns false when the upstream takes no deletes (the changes stay queued).
+ */
+async function pushDeletes(engine: Engine, client: UpstreamClient, conflictIds: Set<number>, result: PushResult): Promise<boolean> {
+  const db = engine.store.db;
+  const tombstones = await db.selectFrom('meta').select(['key', 'value']).where('key', 'like', 'sync.deleted.%').execute();
+  for (const t of tombstones) {
+    const id = Number(t.key.slice('sync.deleted.'.length));
+    if (conflictIds.has(id)) continue; // waits for the user's choice
+    const res = await client.send<Body>('DELETE', `/api/projects/${id}?version=${encodeURIComponent(t.value)}`, undefined);
+    let done = res.status === 204;
+    if (res.status === 404 || res.status === 405) {
+      // Gone already, or no delete endpoint: the project itself tells which.
+      const theirs = await client.get<Body>(`/api/projects/${id}`);
+      if (theirs.status !== 404) {
+        result.queuedReason = 'The central service does not accept project deletes; local changes stay queued here.';
+        return false;
+      }
+      done = true;
+    } else if (res.status === 409) {
+      const theirs = await client.get<Body>(`/api/projects/${id}?fixtures=true&notes=true&accessories=true`);
+      if (theirs.status === 404) done = true;
+      else result.conflicts.push({ project_id: id, theirs: theirs.body });
+    } else if (!done) {
+      throw new SyncFailure('push_failed', `The central service refused to delete project ${id} (HTTP ${res.status}): ${describe(res.body)}`);
+    }
+    if (done) {
+      await db.deleteFrom('meta').where('key', '=', t.key).execute();
+      result.sent++;
+    }
+  }
+  return true;
+}
+
 /** PATCH the inputs while the upstream copy is a Draft, then walk the status to the local one. */
 async function sendEdit(client: UpstreamClient, id: number, mine: Body, theirs: Body): Promise<void> {
   if (theirs.status === 'Draft') {
@@ -116,7 +154,16 @@ export async function resolveConflict(engine: Engine, projectId: number, choice:
   const row = await db.selectFrom('meta').select('value').where('key', '=', `sync.conflict.${projectId}`).executeTakeFirst();
   if (!row) throw new ApiError(404, 'not_found', `No conflict on project ${projectId}.`, 'id');
   const conflict = JSON.parse(row.value) as { theirs: Body | null };
-  if (choice === 'mine') {
+  const deleted = await db.selectFrom('meta').select('key').where('key', '=', `sync.deleted.${projectId}`).executeTakeFirst();
+  if (deleted) {
+    // Deleted here, changed there: keep mine deletes it against their version next time.
+    const version = conflict.theirs && typeof conflict.theirs.version === 'number' ? conflict.theirs.version : null;
+    if (choice === 'mine' && version !== null) await db.updateTable('meta').set({ value: String(version) }).where('key', '=', deleted.key).execute();
+    else {
+      await db.deleteFrom('meta').where('key', '=', deleted.key).execute();
+      if (choice === 'theirs') await applyTheirs(conflict.theirs);
+    }
+  } else if (choice === 'mine') {
     // Push mine over theirs next time: take their version as the base.
     const version = conflict.theirs && typeof conflict.theirs.version === 'number' ? conflict.theirs.version : null;
     await db.updateTable('projects').set({ base_version: version, ...(version === null ? { origin: 'local' as const } : {}) }).where('id', '=', projectId).execute();

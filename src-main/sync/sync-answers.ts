@@ -3,6 +3,7 @@
  * migration 0007), and the answers of a run not yet applied (the staging file), so a sync cut off
  * half way resumes without asking again for what it already received.
  */
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -71,28 +72,63 @@ export interface StagedAnswer {
   body: unknown;
 }
 
+/** A project as staged: converted already, its row as JSON (see StagedAnswers.putProject). */
+export interface StagedProject {
+  id: number;
+  row: Record<string, unknown>;
+  /** Each fixture's stored input (project_fixtures.input), in order. */
+  fixtures: string[];
+  notes: { id: number; author: string; text: string; created: string }[];
+  accessories: unknown[];
+  /** The record as received, kept only where a conflict may need it. */
+  raw: unknown | null;
+}
+
 export const STAGING_FILE = 'sync-staging.db';
+const STAGING_VERSION = 3;
+
+const STAGING_SCHEMA = `
+  create table answers (path text primary key, etag text, stamp text, fetched_at text not null, body text not null);
+  create table projects (path text primary key, etag text, stamp text, fetched_at text not null, run text not null,
+    id integer not null, row text not null, fixtures text not null, notes text not null, accessories text not null, raw text);
+  create index projects_run on projects (run, id);
+`;
 
 /**
  * Answers received by a run that has not been applied yet, in a file of their own beside the
  * store: written in batches while the run downloads (never touching the store's data), read back
- * by the next run if this one is cut off, deleted once the apply commits. A damaged file is just
- * started afresh: it only ever saves requests.
+ * by the next run if this one is cut off, deleted once the apply commits. Projects are staged
+ * converted, in tables the apply copies from with plain SQL (the file is attached to the store's
+ * connection), so a 100,000-project run neither keeps them in memory nor writes them row by row
+ * from JavaScript inside the one transaction. A damaged file is just started afresh: it only ever
+ * saves requests.
  */
 export class StagedAnswers {
+  /** This run's mark on the projects it stages or takes over from a cut-off run. */
+  readonly run = randomUUID();
   private readonly db: SQLite.Database;
-  private readonly pending: [string, string | null, string | null, string, string][] = [];
+  private pending: (() => void)[] = [];
   private readonly select;
   private readonly insert;
+  private readonly selectProject;
+  private readonly insertProject;
+  private readonly markProject;
   private readonly flushPending;
 
   private constructor(db: SQLite.Database) {
     this.db = db;
-    db.exec('create table if not exists answers (path text primary key, etag text, stamp text, fetched_at text not null, body text not null)');
+    if (db.pragma('user_version', { simple: true }) !== STAGING_VERSION) {
+      db.exec('drop table if exists answers; drop table if exists projects; drop table if exists fixtures; drop table if exists notes;');
+      db.exec(STAGING_SCHEMA);
+      db.pragma(`user_version = ${STAGING_VERSION}`);
+    }
     this.select = db.prepare<[string], { etag: string | null; stamp: string | null; fetched_at: string; body: string }>('select etag, stamp, fetched_at, body from answers where path = ?');
     this.insert = db.prepare('insert or replace into answers (path, etag, stamp, fetched_at, body) values (?, ?, ?, ?, ?)');
-    this.flushPending = db.transaction((rows: typeof this.pending) => {
-      for (const r of rows) this.insert.run(...r);
+    this.selectProject = db.prepare<[string], { etag: string | null; stamp: string | null; fetched_at: string }>('select etag, stamp, fetched_at from projects where path = ?');
+    this.insertProject = db.prepare('insert or replace into projects (path, etag, stamp, fetched_at, run, id, row, fixtures, notes, accessories, raw) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)');
+    this.markProject = db.prepare('update projects set run = ? where path = ?');
+    this.flushPending = db.transaction((writes: (() => void)[]) => {
+      for (const w of writes) w();
     });
   }
 
@@ -113,11 +149,14 @@ export class StagedAnswers {
     }
   }
 
+  static file(dataDir: string): string {
+    return path.join(dataDir, STAGING_FILE);
+  }
+
   get(path: string): StagedAnswer | undefined {
-    const row = this.select.get(path);
-    if (!row) return undefined;
     try {
-      return { etag: row.etag, stamp: row.stamp, fetched_at: row.fetched_at, body: JSON.parse(row.body) };
+      const row = this.select.get(path);
+      return row ? { etag: row.etag, stamp: row.stamp, fetched_at: row.fetched_at, body: JSON.parse(row.body) } : undefined;
     } catch {
       return undefined;
     }
@@ -125,13 +164,41 @@ export class StagedAnswers {
 
   /** Keeps the answer's text as received; written with the next batch. */
   put(path: string, etag: string | null, stamp: string | null, text: string): void {
-    this.pending.push([path, etag, stamp, new Date().toISOString(), text]);
+    const at = new Date().toISOString();
+    this.queue(() => this.insert.run(path, etag, stamp, at, text));
+  }
+
+  /** What is staged of a project (without its rows), or undefined. */
+  project(path: string): AnswerMeta | undefined {
+    try {
+      return this.selectProject.get(path);
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** A project staged by a cut-off run, taken over by this one as it is. */
+  takeProject(path: string): void {
+    this.queue(() => this.markProject.run(this.run, path));
+  }
+
+  putProject(path: string, etag: string | null, stamp: string | null, p: StagedProject): void {
+    const at = new Date().toISOString();
+    // Fixtures and notes go in as JSON arrays; the apply unpacks them with json_each.
+    const row = [path, etag, stamp, at, this.run, p.id, JSON.stringify(p.row), JSON.stringify(p.fixtures), JSON.stringify(p.notes), JSON.stringify(p.accessories), p.raw === null ? null : JSON.stringify(p.raw)];
+    this.queue(() => this.insertProject.run(row));
+  }
+
+  private queue(write: () => void): void {
+    this.pending.push(write);
     if (this.pending.length >= 200) this.flush();
   }
 
   flush(): void {
     if (this.pending.length === 0) return;
-    this.flushPending(this.pending.splice(0));
+    const writes = this.pending;
+    this.pending = [];
+    this.flushPending(writes);
   }
 
   close(): void {

@@ -52,10 +52,14 @@ export class SyncRunner implements SyncRun {
 
   private async recordConflicts(engine: Engine, conflicts: { project_id: number; theirs: unknown }[]): Promise<void> {
     for (const c of conflicts) {
-      const mine = (await engine.projects.get(c.project_id, { fixtures: true, notes: true }, { personal: true })) as unknown as Record<string, unknown>;
+      // Deleted here (the delete waits in meta) or edited here.
+      const mine = await engine.projects
+        .get(c.project_id, { fixtures: true, notes: true }, { personal: true })
+        .then((p) => p as unknown as Record<string, unknown>, () => ({ deleted: true }) as Record<string, unknown>);
+      const theirName = c.theirs && typeof c.theirs === 'object' && 'name' in c.theirs ? String(c.theirs.name) : '';
       const record: SyncConflict = {
         project_id: c.project_id,
-        name: String(mine.name),
+        name: 'deleted' in mine ? theirName : String(mine.name),
         mine,
         theirs: (c.theirs ?? { deleted: true }) as Record<string, unknown>,
         detected_at: new Date().toISOString(),

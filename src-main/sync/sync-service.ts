@@ -111,11 +111,12 @@ export class SyncService extends EventEmitter<SyncServiceEvents> {
   }
 
   async refreshCounts(): Promise<void> {
-    const [dirty, conflicts] = await Promise.all([
+    const [dirty, deleted, conflicts] = await Promise.all([
       this.db.selectFrom('projects').select((eb) => eb.fn.countAll<number>().as('n')).where('dirty', '=', 1).executeTakeFirstOrThrow(),
+      this.db.selectFrom('meta').select('key').where('key', 'like', 'sync.deleted.%').execute(),
       this.db.selectFrom('meta').select('key').where('key', 'like', 'sync.conflict.%').execute(),
     ]);
-    this.publish({ unsynced_changes: Number(dirty.n), conflicts: conflicts.length });
+    this.publish({ unsynced_changes: Number(dirty.n) + deleted.length, conflicts: conflicts.length });
   }
 
   async settings(): Promise<SyncSettings & { has_key: boolean }> {

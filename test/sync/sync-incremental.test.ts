@@ -128,3 +128,42 @@ describe('changes between syncs', () => {
     expect((await down.get(`/api/projects/${draft}`)).body).toMatchObject({ name: 'Edited again today' });
   }, 60_000);
 });
+
+describe('deletes made here', () => {
+  const drafts = () => up.engine.store.sqlite.prepare("select id from projects where status = 'Draft' and id <= 300 order by id desc limit 2").pluck().all() as number[];
+
+  it('a synced draft deleted here is deleted upstream by the next sync', async () => {
+    const [id] = drafts();
+    const before = down.engine.sync.status().unsynced_changes;
+    expect((await down.request('DELETE', `/api/projects/${id}`)).status).toBe(204);
+    expect(down.engine.sync.status().unsynced_changes).toBe(before + 1);
+    await down.engine.sync.syncNow();
+    const status = down.engine.sync.status();
+    expect(status.last_error).toBeNull();
+    expect(status.unsynced_changes).toBe(before);
+    expect((await up.get(`/api/projects/${id}`)).status).toBe(404);
+    expect((await down.get(`/api/projects/${id}`)).status).toBe(404);
+    await sameJson('/api/projects?limit=100&offset=200');
+  }, 60_000);
+
+  it('a draft deleted here but changed upstream becomes a conflict; keep theirs brings it back', async () => {
+    const [id] = drafts();
+    expect((await down.request('DELETE', `/api/projects/${id}`)).status).toBe(204);
+    expect((await up.request('PATCH', `/api/projects/${id}`, { body: JSON.stringify({ name: 'Changed upstream meanwhile' }) })).status).toBe(200);
+    await down.engine.sync.syncNow();
+    expect(down.engine.sync.status().last_error).toBeNull();
+    // Nothing was deleted upstream, and the local delete waits for the user's choice.
+    expect((await up.get(`/api/projects/${id}`)).status).toBe(200);
+    expect((await down.get(`/api/projects/${id}`)).status).toBe(404);
+    const conflicts = await down.engine.sync.conflicts();
+    const conflict = conflicts.find((c) => c.project_id === id)!;
+    expect(conflict.mine).toEqual({ deleted: true });
+    expect(conflict.name).toBe('Changed upstream meanwhile');
+
+    await down.engine.sync.resolve(id!, 'theirs');
+    await sameJson(`/api/projects/${id}?fixtures=true&notes=true&accessories=true`);
+    await down.engine.sync.syncNow();
+    expect(down.engine.sync.status().unsynced_changes).toBe(0);
+    expect((await up.get(`/api/projects/${id}`)).status).toBe(200);
+  }, 60_000);
+});

@@ -250,6 +250,13 @@ export class ProjectService {
       if (!DELETABLE_STATUSES.includes(row.status as ProjectStatus)) {
         throw new ApiError(409, 'not_deletable', `Project ${id} is ${row.status}: only a Draft can be deleted; close it instead.`, 'status');
       }
+      const synced = await trx.selectFrom('projects').select(['origin', 'base_version']).where('id', '=', id).executeTakeFirstOrThrow();
+      if (synced.origin === 'upstream' && synced.base_version !== null) {
+        // A project of the central service: the next sync sends the delete there (sync/push.ts).
+        const key = `sync.deleted.${id}`;
+        const value = String(synced.base_version);
+        await trx.insertInto('meta').values({ key, value }).onConflict((oc) => oc.column('key').doUpdateSet({ value })).execute();
+      }
       await trx.deleteFrom('projects').where('id', '=', id).execute();
     });
     await this.afterWrite();

@@ -96,7 +96,9 @@ export function SyncScreen() {
           <ul className="conflicts">
             {conflicts.map((c) => (
               <li key={c.project_id} className="card">
-                <strong>{c.name}</strong> <span className="muted">project {c.project_id}, changed on both sides ({when(c.detected_at)})</span>
+                <strong>{c.name}</strong> <span className="muted">
+                  project {c.project_id}, {'deleted' in c.mine ? 'deleted here and changed on the central service' : 'changed on both sides'} ({when(c.detected_at)})
+                </span>
                 <div className="actions">
                   <button type="button" onClick={() => void resolve(c.project_id, 'mine')}>
                     Keep mine
