@@ -19,6 +19,7 @@ port.on('message', (m: { type: string }) => {
   if (m.type === 'cancel') controller.abort();
 });
 const post = (m: PullWorkerMessage) => port.postMessage(m);
+const FULL_CHECK_EVERY_MS = 7 * 86_400_000;
 
 /** Does the run; the host ends the thread on 'closed' (or 'failed'). */
 async function main(): Promise<void> {
@@ -50,7 +51,11 @@ async function main(): Promise<void> {
     });
     const ids = (sql: string) => new Set(store.sqlite.prepare(sql).pluck().all() as number[]);
     const pushed = new Set(input.pushedLocalIds);
+    // Dates are trusted for a week after a run that asked for everything (see docs/api.md).
+    const lastFullCheck = store.sqlite.prepare("select value from meta where key = 'sync.full_check'").pluck().get() as string | undefined;
+    const trustDates = lastFullCheck !== undefined && Date.now() - Date.parse(lastFullCheck) < FULL_CHECK_EVERY_MS;
     const local = {
+      trustDates,
       // Drafts the push just sent are replaced by the upstream's copy: not held here.
       projects: new Set([...ids('select id from projects')].filter((id) => !pushed.has(id))),
       dirtyProjects: ids('select id from projects where dirty = 1'),
@@ -61,8 +66,12 @@ async function main(): Promise<void> {
     const data = await puller.pullAll();
     const dataSet = store.sqlite.prepare("select value from meta where key = 'data_set'").pluck().get();
     const changes = data.changed || input.mustApply || dataSet !== 'upstream';
+    const noteFullCheck = () => {
+      if (!trustDates) store.sqlite.prepare("insert into meta (key, value) values ('sync.full_check', ?) on conflict(key) do update set value = excluded.value").run(new Date().toISOString());
+    };
     if (!changes && data.answers.length === 0) {
       // Nothing changed upstream and nothing went up: the store already holds this data.
+      noteFullCheck();
       dropStaging();
       post({ type: 'status', patch: { bytes } });
       post({ type: 'done', conflicts: [], rejected: data.rejected.length, applied: false });
@@ -73,6 +82,7 @@ async function main(): Promise<void> {
     staged.flush();
     store.sqlite.prepare('attach database ? as staging').run(StagedAnswers.file(input.dataDir));
     const result = await applyPulledData(store, data, staged.run, input.pushedLocalIds, controller.signal).finally(() => store.sqlite.exec('detach database staging'));
+    noteFullCheck();
     dropStaging();
     // Fold the big transaction's WAL into the database here, before the serving thread's next
     // write would (SQLite checkpoints on the commit that finds the WAL over its limit).

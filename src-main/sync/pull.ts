@@ -100,6 +100,11 @@ export interface PulledData {
 }
 
 export interface LocalKeys {
+  /**
+   * False on a full check: every record the store holds is asked for (with If-None-Match), none
+   * skipped by date. (Answers staged by a cut-off run were fetched just now: used either way.)
+   */
+  trustDates: boolean;
   projects: Set<number>;
   /** Projects edited here and not yet sent. */
   dirtyProjects: Set<number>;
@@ -296,7 +301,7 @@ export class Puller {
           this.keep(resource, e.path);
           return progress();
         }
-        if (options.byDate && unchangedByDate(e.stamp, applied)) {
+        if (options.byDate && this.local.trustDates && unchangedByDate(e.stamp, applied)) {
           unchanged.push(e);
           this.keep(resource, e.path);
           return progress();
@@ -483,7 +488,7 @@ export class Puller {
           changed.push(id);
           return progress();
         }
-        if (unchangedByDate(e.stamp, applied)) {
+        if (this.local.trustDates && unchangedByDate(e.stamp, applied)) {
           this.keep('projects', e.path);
           return progress();
         }

@@ -128,6 +128,7 @@ export class SyncService extends EventEmitter<SyncServiceEvents> {
     if (settings.upstream_url !== this.current.upstream_url) {
       // Another service: what was known of the last one says nothing about this one.
       await this.db.deleteFrom('sync_answers').execute();
+      await this.db.deleteFrom('meta').where('key', '=', 'sync.full_check').execute();
       removeStaging(this.dataDir);
     }
     await writeSyncSettings(this.db, settings);

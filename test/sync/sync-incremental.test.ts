@@ -167,3 +167,28 @@ describe('deletes made here', () => {
     expect((await up.get(`/api/projects/${id}`)).status).toBe(200);
   }, 60_000);
 });
+
+describe('trusting dates', () => {
+  it('a change made upstream without moving its date is skipped, until the weekly full check asks for everything', async () => {
+    const id = up.engine.store.sqlite.prepare('select id from projects where id <= 300 order by id limit 1 offset 5').pluck().get() as number;
+    // Behind the API: the name changes, the updated date does not.
+    upstreamSql("update projects set name = 'Renamed quietly' where id = ?", id);
+    const detail = `/api/projects/${id}?fixtures=true&notes=true&accessories=true`;
+    let seen = await syncSeen();
+    // Only the projects changed today in the tests above are asked (their date cannot tell).
+    expect(seen.filter((p) => PROJECT_DETAIL.test(p)).length).toBeLessThan(5);
+    expect(seen).not.toContain(detail);
+    expect((await down.get(`/api/projects/${id}`)).body).not.toMatchObject({ name: 'Renamed quietly' });
+
+    // A week after the last full check, a run asks for every record with If-None-Match.
+    const eightDaysAgo = new Date(Date.now() - 8 * 86_400_000).toISOString();
+    down.engine.store.sqlite.prepare("update meta set value = ? where key = 'sync.full_check'").run(eightDaysAgo);
+    seen = await syncSeen();
+    expect(down.engine.sync.status().last_error).toBeNull();
+    expect(seen.filter((p) => PROJECT_DETAIL.test(p)).length).toBeGreaterThan(250);
+    await sameJson(detail);
+    // And the next run trusts dates again.
+    seen = await syncSeen();
+    expect(seen.filter((p) => PROJECT_DETAIL.test(p)).length).toBeLessThan(5);
+  }, 60_000);
+});
