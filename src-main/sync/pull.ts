@@ -347,6 +347,8 @@ export class Puller {
       this.whole('collections', '/collections'),
     ]);
     this.report('product-types', typeKeys.length, typeKeys.length);
+    const collectionCount = isObject(collectionList.body) && Array.isArray(collectionList.body.data) ? collectionList.body.data.length : 0;
+    this.report('collections', collectionCount, collectionCount);
     changed ||= typeDetails.some((d) => d.changed) || productPages.changed || collectionList.changed;
     const details = await this.details('products', productPages.entries, { byDate: true, keepBody: true, held: () => true });
     // Products skipped or answered 304 are rebuilt from their kept bodies, if anything changed.
@@ -390,7 +392,6 @@ export class Puller {
         this.reject('collections', isObject(c) ? String(c.key) : '?', error);
       }
     }
-    this.report('collections', collections.length, collections.length);
     return { productTypes, typeMembers, products, collections };
   }
 

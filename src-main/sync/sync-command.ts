@@ -29,11 +29,13 @@ export function registerSyncCommand(program: Command): void {
           cliProgress.Presets.shades_classic,
         );
         bar.start(1, 0, { phase: 'connecting', resource: '', done: 0, total: '?', mb: '0.0' });
+        // Resources are pulled together: the bar counts records over all of them.
         engine.sync.on('status', (s) => {
-          const current = s.progress.at(-1);
-          const total = current?.total ?? current?.done ?? 1;
+          const done = s.progress.reduce((n, p) => n + p.done, 0);
+          const total = s.progress.reduce((n, p) => n + (p.total ?? p.done), 0);
+          const unfinished = s.progress.filter((p) => p.total === null || p.done < p.total).map((p) => p.resource);
           bar.setTotal(Math.max(1, total));
-          bar.update(current?.done ?? 0, { phase: (s.phase ?? s.state).padEnd(10), resource: current?.resource ?? '', done: current?.done ?? 0, total: current?.total ?? '?', mb: (s.bytes / 1e6).toFixed(1) });
+          bar.update(done, { phase: (s.phase ?? s.state).padEnd(10), resource: unfinished.join(', '), done, total: total || '?', mb: (s.bytes / 1e6).toFixed(1) });
         });
         const started = performance.now();
         await engine.sync.syncNow();
