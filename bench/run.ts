@@ -20,6 +20,7 @@ import { writeFirstApiKey } from '../src-main/engine/data-dir.js';
 import { generateCatalog } from './generate-catalog.js';
 import { generatePeople } from './generate-people.js';
 import { uiBench } from './ui.js';
+import { DEFAULT_CONCURRENCY } from '../src-main/sync/upstream-client.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 const tsx = path.join(root, 'node_modules/.bin/tsx');
@@ -284,7 +285,7 @@ if (wants('sync')) {
     const paths = db.prepare('select path from sync_answers').pluck().all() as string[];
     db.close();
     // The yardstick: merely downloading the same pages, as many at once as the sync asks.
-    const limit = (await import('p-limit')).default(6);
+    const limit = (await import('p-limit')).default(DEFAULT_CONCURRENCY);
     const started = performance.now();
     let bytes = 0;
     await Promise.all(

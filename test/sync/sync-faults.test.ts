@@ -7,6 +7,7 @@ import Database from 'better-sqlite3';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/api-server.js';
 import { startFaultProxy, type FaultProxy } from '../helpers/fault-proxy.js';
+import { DEFAULT_CONCURRENCY } from '../../src-main/sync/upstream-client.js';
 
 let up: TestServer;
 let proxy: FaultProxy;
@@ -150,10 +151,10 @@ describe('faults that stop the sync and keep the previous data', () => {
       expect(status.last_error?.code).toBe('unauthorized');
       expect(status.last_error?.message).toMatch(/check the key/);
       // It stopped at the first refusal instead of retrying: no path asked twice, and nothing
-      // beyond the first requests of each resource, sent together (6 in flight at most).
+      // beyond the first requests of each resource, sent together (a queue's worth at most).
       const asked = proxy.seen.slice(before);
       expect(new Set(asked).size).toBe(asked.length);
-      expect(asked.length).toBeLessThanOrEqual(6);
+      expect(asked.length).toBeLessThanOrEqual(DEFAULT_CONCURRENCY);
       await servesOneWholeDataSet(t, false);
     } finally {
       await t.close();
