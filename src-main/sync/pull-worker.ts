@@ -98,12 +98,7 @@ async function main(): Promise<void> {
 main().then(
   () => post({ type: 'closed' }),
   (error: unknown) => {
-    const failure =
-      error instanceof SyncFailure
-        ? error
-        : controller.signal.aborted
-          ? new SyncFailure('cancelled', 'The sync was cancelled; the data from before it is kept.')
-          : new SyncFailure('internal_error', `The sync stopped on an unexpected error: ${error instanceof Error ? error.message : String(error)}`);
+    const failure = SyncFailure.from(error, controller.signal.aborted);
     post({ type: 'failed', code: failure.code, message: failure.message });
   },
 );

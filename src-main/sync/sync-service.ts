@@ -28,6 +28,13 @@ export class SyncFailure extends Error {
     super(message);
     this.name = 'SyncFailure';
   }
+
+  /** Whatever stopped a run, as the status reports it: cancelled, or unexpected, in plain words. */
+  static from(error: unknown, cancelled: boolean): SyncFailure {
+    if (error instanceof SyncFailure) return error;
+    if (cancelled) return new SyncFailure('cancelled', 'The sync was cancelled; the data from before it is kept.');
+    return new SyncFailure('internal_error', `The sync stopped on an unexpected error: ${error instanceof Error ? error.message : String(error)}`);
+  }
 }
 
 export interface SyncServiceEvents {
@@ -159,12 +166,7 @@ export class SyncService extends EventEmitter<SyncServiceEvents> {
         this.publish({ state: 'idle', phase: 'done', last_success: at, last_error: null });
       })
       .catch(async (error: unknown) => {
-        const failure =
-          error instanceof SyncFailure
-            ? error
-            : controller.signal.aborted
-              ? new SyncFailure('cancelled', 'The sync was cancelled; the data from before it is kept.')
-              : new SyncFailure('internal_error', `The sync stopped on an unexpected error: ${error instanceof Error ? error.message : String(error)}`);
+        const failure = SyncFailure.from(error, controller.signal.aborted);
         const lastError = { code: failure.code, message: failure.message, at: new Date().toISOString() };
         const value = JSON.stringify(lastError);
         await this.db.insertInto('meta').values({ key: 'sync.last_error', value }).onConflict((oc) => oc.column('key').doUpdateSet({ value })).execute();
