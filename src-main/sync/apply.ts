@@ -16,10 +16,9 @@ import type { Database } from '../store/schema.js';
 import type { Store } from '../store/open-store.js';
 import { deleteWhereIn, insertRows, upsertRows } from '../store/insert-rows.js';
 import { matchKey } from '../../src-shared/text-match.js';
-import { refKey, type ProductRef, type PulledProject } from './convert.js';
+import { refKey, type ProductRef, type PulledProject, type PulledTerritory } from './convert.js';
 import type { PulledCatalog, PulledData, RejectedRecord, StagedAccessory } from './pull.js';
 import { deflateJson, type AnswerWrite } from './sync-answers.js';
-import type { PulledTerritory } from './convert.js';
 import { SyncFailure } from './sync-service.js';
 
 export interface ApplyResult {
