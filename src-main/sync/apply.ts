@@ -309,19 +309,19 @@ function applyProjects(store: Store, data: PulledData, run: string, rejected: Re
   );
   db.prepare(
     `insert into main.projects (${PROJECT_COLUMNS.join(', ')}, dirty, base_version, origin)
-     select ${values.join(', ')}, 0, json_extract(s.row, '$.version'), 'upstream' from staging.projects s
-     where s.run = ? and s.id in (select id from temp.incoming)`,
-  ).run(run);
-  const incoming = 'from staging.projects s, json_each(s.%s) j where s.run = ? and s.id in (select id from temp.incoming)';
-  db.prepare(`insert into main.project_fixtures (project_id, position, input) select s.id, j.key, j.value ${incoming.replace('%s', 'fixtures')}`).run(run);
-  db.prepare(
+     select ${values.join(', ')}, 0, json_extract(s.row, '$.version'), 'upstream' from staging.projects s join temp.incoming i on i.id = s.id`,
+  ).run();
+  // Fixtures and notes are staged as JSON arrays: unpacked here.
+  const unpack = (column: 'fixtures' | 'notes') => `from staging.projects s join temp.incoming i on i.id = s.id, json_each(s.${column}) j`;
+  db.exec(`insert into main.project_fixtures (project_id, position, input) select s.id, j.key, j.value ${unpack('fixtures')}`);
+  db.exec(
     `insert or replace into main.project_notes (id, project_id, author, text, created)
-     select j.value ->> '$.id', s.id, j.value ->> '$.author', j.value ->> '$.text', j.value ->> '$.created' ${incoming.replace('%s', 'notes')}`,
-  ).run(run);
+     select j.value ->> '$.id', s.id, j.value ->> '$.author', j.value ->> '$.text', j.value ->> '$.created' ${unpack('notes')}`,
+  );
 
   // Accessories came with the upstream's product ids; where this catalog has another, it wins.
   const productIds = new Map((db.prepare('select id, part_number, store_id from main.products').all() as { id: number; part_number: string; store_id: string | null }[]).map((p) => [refKey(p), p.id]));
-  const withAccessories = db.prepare(`select s.id, s.accessories from staging.projects s where s.run = ? and s.accessories <> '[]' and s.id in (select id from temp.incoming)`).all(run) as { id: number; accessories: string }[];
+  const withAccessories = db.prepare(`select s.id, s.accessories from staging.projects s join temp.incoming i on i.id = s.id where s.accessories <> '[]'`).all() as { id: number; accessories: string }[];
   const sizingOf = db.prepare<[number], { sizing: string }>('select sizing from main.projects where id = ?');
   const setSizing = db.prepare('update main.projects set sizing = ? where id = ?');
   for (const w of withAccessories) {
@@ -337,8 +337,8 @@ function applyProjects(store: Store, data: PulledData, run: string, rejected: Re
   // What the store now holds of them, for the next run's decisions.
   db.prepare(
     `insert or replace into main.sync_answers (path, resource, key, etag, stamp, body, fetched_at)
-     select path, 'projects', cast(id as text), etag, stamp, null, fetched_at from staging.projects where run = ? and id in (select id from temp.incoming)`,
-  ).run(run);
+     select s.path, 'projects', cast(s.id as text), s.etag, s.stamp, null, s.fetched_at from staging.projects s join temp.incoming i on i.id = s.id`,
+  ).run();
   db.exec('drop table temp.incoming');
 }
 
