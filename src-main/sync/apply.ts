@@ -268,7 +268,7 @@ async function applyUsers(trx: Trx, data: PulledData): Promise<void> {
   await upsertRows(trx, 'users', changed.map((u) => ({ ...u, origin: 'upstream' as const })), 'id');
 }
 
-/** The columns of a project row as the staging holds it (JSON): the type checks the list is whole. */
+/** The columns of a project row as the staging holds it (JSONB): the type checks the list is whole. */
 const PROJECT_COLUMNS = Object.keys({
   id: 1, user_id: 1, name: 1, status: 1, created: 1, submitted: 1, approved: 1, updated: 1, construction_type: 1, street: 1,
   street_2: 1, city: 1, state: 1, postal_code: 1, jurisdiction_id: 1, inputs: 1, sizing: 1, pump_out_cycle: 1,
