@@ -137,7 +137,7 @@ function dayOf(stamp: string | null): number | null {
  * was fetched (or the next, for time zones) could have changed after the fetch; those are asked
  * with If-None-Match instead.
  */
-export function unchangedByDate(stamp: string | null, applied: { stamp: string | null; fetched_at: string } | undefined): boolean {
+function unchangedByDate(stamp: string | null, applied: { stamp: string | null; fetched_at: string } | undefined): boolean {
   if (!applied || stamp === null || applied.stamp !== stamp) return false;
   const day = dayOf(stamp);
   return day !== null && day + 2 * DAY_MS <= Date.parse(applied.fetched_at);

@@ -75,17 +75,9 @@ export class UpstreamClient {
     this.base = options.baseUrl.replace(/\/+$/, '');
   }
 
-  /** Requests made and those answered "not modified" (304), for the summary. */
-  readonly counts = { requests: 0, notModified: 0 };
-
   /** A GET; with an ETag, asked with If-None-Match (a 304 comes back as is, without a body). */
   get<T>(path: string, ifNoneMatch: string | null = null): Promise<UpstreamResponse<T>> {
-    return this.limit(async () => {
-      const res = await this.request<T>('GET', path, undefined, ifNoneMatch);
-      this.counts.requests++;
-      if (res.status === 304) this.counts.notModified++;
-      return res;
-    });
+    return this.limit(() => this.request<T>('GET', path, undefined, ifNoneMatch));
   }
 
   send<T>(method: 'POST' | 'PATCH' | 'DELETE', path: string, body: unknown): Promise<UpstreamResponse<T>> {
