@@ -54,6 +54,14 @@ export interface UiBrowser {
   close(): Promise<void>;
 }
 
+/** Opens the app served by `app` and waits for its first screen (the project list) to be ready. */
+export async function openApp(browser: UiBrowser, app: UiServer): Promise<Page> {
+  const page = browser.page;
+  await page.goto(app.server.uiUrl);
+  await page.locator('[data-testid=project-list][data-ready=true]').waitFor();
+  return page;
+}
+
 /** Chromium with a fresh profile; only 127.0.0.1 is reachable. */
 export async function launchBrowser(): Promise<UiBrowser> {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'fieldsizer-chromium-'));

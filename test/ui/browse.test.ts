@@ -4,7 +4,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot, startUiServer, type UiBrowser, type UiServer } from '../helpers/ui-browser.js';
+import { launchBrowser, openApp, screenshot, startUiServer, type UiBrowser, type UiServer } from '../helpers/ui-browser.js';
 
 let app: UiServer;
 let browser: UiBrowser;
@@ -13,9 +13,7 @@ let page: Page;
 beforeAll(async () => {
   app = await startUiServer();
   browser = await launchBrowser();
-  page = browser.page;
-  await page.goto(app.server.uiUrl);
-  await page.locator('[data-testid=project-list][data-ready=true]').waitFor();
+  page = await openApp(browser, app);
 });
 
 afterAll(async () => {

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot, startUiServer, type UiBrowser, type UiServer } from '../helpers/ui-browser.js';
+import { launchBrowser, openApp, screenshot, startUiServer, type UiBrowser, type UiServer } from '../helpers/ui-browser.js';
 
 let app: UiServer;
 let browser: UiBrowser;
@@ -17,9 +17,7 @@ let page: Page;
 beforeAll(async () => {
   app = await startUiServer();
   browser = await launchBrowser();
-  page = browser.page;
-  await page.goto(app.server.uiUrl);
-  await page.getByTestId('project-list').and(page.locator('[data-ready=true]')).waitFor();
+  page = await openApp(browser, app);
 });
 
 afterAll(async () => {

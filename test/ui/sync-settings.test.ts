@@ -6,7 +6,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/api-server.js';
-import { launchBrowser, screenshot, startUiServer, type UiBrowser, type UiServer } from '../helpers/ui-browser.js';
+import { launchBrowser, openApp, screenshot, startUiServer, type UiBrowser, type UiServer } from '../helpers/ui-browser.js';
 
 let app: UiServer;
 let upstream: TestServer;
@@ -16,9 +16,7 @@ let page: Page;
 beforeAll(async () => {
   [app, upstream] = await Promise.all([startUiServer(), startTestServer()]);
   browser = await launchBrowser();
-  page = browser.page;
-  await page.goto(app.server.uiUrl);
-  await page.locator('[data-testid=project-list][data-ready=true]').waitFor();
+  page = await openApp(browser, app);
 });
 
 afterAll(async () => {
