@@ -5,6 +5,7 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { API_SCOPES, isApiScope, type ApiScope } from '../../src-shared/api/scopes.js';
+import type { ApiKeyView } from '../../src-shared/ipc/contract.js';
 import type { Database } from '../store/schema.js';
 import { invalidParameter, notFound } from './errors.js';
 
@@ -12,15 +13,8 @@ const KEY_PREFIX = 'fsk_';
 /** How often last_used_at may be written for one key: not on every request. */
 const LAST_USED_RESOLUTION_MS = 60_000;
 
-export interface ApiKeyInfo {
-  id: number;
-  name: string;
-  prefix: string;
-  scopes: ApiScope[];
-  created_at: string;
-  last_used_at: string | null;
-  revoked_at: string | null;
-}
+/** A key as listed (never its secret): the shape the app's contract shows too. */
+export type ApiKeyInfo = ApiKeyView;
 
 export interface CreatedApiKey extends ApiKeyInfo {
   /** The secret itself; it cannot be read back later. */
