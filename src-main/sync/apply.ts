@@ -15,10 +15,11 @@ import type { Insertable, Transaction } from 'kysely';
 import type { Database } from '../store/schema.js';
 import type { Store } from '../store/open-store.js';
 import { deleteWhereIn, insertRows, upsertRows } from '../store/insert-rows.js';
+import { writeWithFtsIndex } from '../store/fts-bulk-write.js';
 import { matchKey } from '../../src-shared/text-match.js';
 import { refKey, type ProductRef, type PulledProject, type PulledTerritory } from './convert.js';
 import type { PulledCatalog, PulledData, RejectedRecord, StagedAccessory } from './pull.js';
-import { deflateJson, type AnswerWrite } from './sync-answers.js';
+import type { AnswerWrite } from './sync-answers.js';
 import { SyncFailure } from './sync-service.js';
 
 export interface ApplyResult {
@@ -72,11 +73,11 @@ export async function applyPulledData(store: Store, data: PulledData, run: strin
     check();
     await applyJurisdictions(trx, data, answers);
     check();
-    await applyUsers(trx, data);
+    await applyUsers(trx, store.sqlite, data);
     check();
     // Answers first: it forgets those of records not seen, and the projects' come with them.
     writeAnswers(store, answers, data.present);
-    applyProjects(store, data, run, rejected, conflicts);
+    await applyProjects(store, data, run, rejected, conflicts);
     check();
 
     const meta = [
@@ -246,7 +247,7 @@ async function applyJurisdictions(trx: Trx, data: PulledData, answers: AnswerWri
   answers.push(...changed.map((c) => c.answer));
 }
 
-async function applyUsers(trx: Trx, data: PulledData): Promise<void> {
+async function applyUsers(trx: Trx, sqlite: Store['sqlite'], data: PulledData): Promise<void> {
   const { changed, present } = data.users;
   // Users gone upstream, unless a project here still names them (an edit not yet sent).
   const gone = await trx
@@ -256,16 +257,18 @@ async function applyUsers(trx: Trx, data: PulledData): Promise<void> {
     .execute();
   await deleteWhereIn(trx, 'users', 'id', gone.map((u) => u.id).filter((id) => !present.has(id)));
   if (changed.length === 0) return;
-  // E-mails are unique: park the changed users' old ones first, so two users may swap theirs.
-  const ids = changed.map((u) => u.id);
-  for (let i = 0; i < ids.length; i += 400) {
-    await trx
-      .updateTable('users')
-      .set((eb) => ({ email: eb.fn<string>('printf', [eb.val('\u0001sync-%d'), eb.ref('id')]) }))
-      .where('id', 'in', ids.slice(i, i + 400))
-      .execute();
-  }
-  await upsertRows(trx, 'users', changed.map((u) => ({ ...u, origin: 'upstream' as const })), 'id');
+  await writeWithFtsIndex(sqlite, 'users', changed.length, async () => {
+    // E-mails are unique: park the changed users' old ones first, so two users may swap theirs.
+    const ids = changed.map((u) => u.id);
+    for (let i = 0; i < ids.length; i += 400) {
+      await trx
+        .updateTable('users')
+        .set((eb) => ({ email: eb.fn<string>('printf', [eb.val('\u0001sync-%d'), eb.ref('id')]) }))
+        .where('id', 'in', ids.slice(i, i + 400))
+        .execute();
+    }
+    await upsertRows(trx, 'users', changed.map((u) => ({ ...u, origin: 'upstream' as const })), 'id');
+  });
 }
 
 /** The columns of a project row as the staging holds it (JSONB): the type checks the list is whole. */
@@ -280,7 +283,7 @@ const PROJECT_COLUMNS = Object.keys({
  * edited or deleted here are not overwritten (an upstream change to an edited one is a
  * conflict), those whose engineer is unknown are set aside.
  */
-function applyProjects(store: Store, data: PulledData, run: string, rejected: RejectedRecord[], conflicts: ApplyResult['conflicts']): void {
+async function applyProjects(store: Store, data: PulledData, run: string, rejected: RejectedRecord[], conflicts: ApplyResult['conflicts']): Promise<void> {
   if (data.projects.changed.length === 0) return;
   const db = store.sqlite;
   const userOf = "json_extract(s.row, '$.user_id')";
@@ -300,17 +303,20 @@ function applyProjects(store: Store, data: PulledData, run: string, rejected: Re
        and s.id not in (select id from main.projects where dirty = 1)
        and s.id not in (select cast(substr(key, 14) as integer) from main.meta where key like 'sync.deleted.%')`,
   ).run(run);
-  // Deleting takes the old fixtures and notes with it (ON DELETE CASCADE).
-  db.exec('delete from main.projects where id in (select id from temp.incoming)');
-  const values = PROJECT_COLUMNS.map((c) =>
-    c === 'jurisdiction_id'
-      ? `(select id from main.jurisdictions where id = json_extract(s.row, '$.jurisdiction_id'))`
-      : `json_extract(s.row, '$.${c}')`,
-  );
-  db.prepare(
-    `insert into main.projects (${PROJECT_COLUMNS.join(', ')}, dirty, base_version, origin)
-     select ${values.join(', ')}, 0, json_extract(s.row, '$.version'), 'upstream' from staging.projects s join temp.incoming i on i.id = s.id`,
-  ).run();
+  const incoming = db.prepare('select count(*) from temp.incoming').pluck().get() as number;
+  await writeWithFtsIndex(db, 'projects', incoming, () => {
+    // Deleting takes the old fixtures and notes with it (ON DELETE CASCADE).
+    db.exec('delete from main.projects where id in (select id from temp.incoming)');
+    const values = PROJECT_COLUMNS.map((c) =>
+      c === 'jurisdiction_id'
+        ? `(select id from main.jurisdictions where id = json_extract(s.row, '$.jurisdiction_id'))`
+        : `json_extract(s.row, '$.${c}')`,
+    );
+    db.prepare(
+      `insert into main.projects (${PROJECT_COLUMNS.join(', ')}, dirty, base_version, origin)
+       select ${values.join(', ')}, 0, json_extract(s.row, '$.version'), 'upstream' from staging.projects s join temp.incoming i on i.id = s.id`,
+    ).run();
+  });
   // Fixtures and notes are staged as JSON arrays: unpacked here.
   const unpack = (column: 'fixtures' | 'notes') => `from staging.projects s join temp.incoming i on i.id = s.id, json_each(s.${column}) j`;
   db.exec(`insert into main.project_fixtures (project_id, position, input) select s.id, j.key, j.value ${unpack('fixtures')}`);
@@ -350,7 +356,7 @@ function writeAnswers(store: Store, answers: AnswerWrite[], present: Map<string,
   const seen = new Map<string, Set<string>>();
   for (const a of answers) {
     if (a.refresh) refresh.run(a.etag, a.stamp, now, a.path);
-    else replace.run(a.path, a.resource, a.key, a.etag, a.stamp, a.body === undefined ? null : deflateJson(a.body), now);
+    else replace.run(a.path, a.resource, a.key, a.etag, a.stamp, a.body ?? null, now);
     let paths = seen.get(a.resource);
     if (!paths) seen.set(a.resource, (paths = new Set()));
     paths.add(a.path);

@@ -10,7 +10,7 @@
 import type { StatusReporter } from './sync-service.js';
 import { SyncFailure } from './sync-service.js';
 import type { UpstreamClient } from './upstream-client.js';
-import type { AnswerWrite, AppliedAnswers, StagedAnswers, StagedProject } from './sync-answers.js';
+import { deflateJson, type AnswerWrite, type AppliedAnswers, type StagedAnswers, type StagedProject } from './sync-answers.js';
 import {
   collectionFrom,
   isObject,
@@ -202,7 +202,7 @@ export class Puller {
     }
     if (res.status !== 200) throw new SyncFailure('upstream_error', `The central service answered ${path} with HTTP ${res.status}.`);
     const changed = kept === undefined || JSON.stringify(kept) !== JSON.stringify(res.body);
-    this.record({ path, resource, key: path, etag: res.etag, stamp: null, body: res.body });
+    this.record({ path, resource, key: path, etag: res.etag, stamp: null, body: deflateJson(res.body) });
     return { body: res.body, changed };
   }
 
@@ -228,7 +228,7 @@ export class Puller {
       return e ? [e] : [];
     });
     const page: KeptPage = { total: res.total, entries };
-    this.record({ path, resource: `${resource}:page`, key: path, etag: res.etag, stamp: null, body: page });
+    this.record({ path, resource: `${resource}:page`, key: path, etag: res.etag, stamp: null, body: deflateJson(page) });
     return { ...page, items, changed: !stored || JSON.stringify(stored.entries) !== JSON.stringify(entries) };
   }
 
@@ -290,7 +290,7 @@ export class Puller {
       done++;
       if (done % 50 === 0 || done === entries.length) this.report(resource, done, entries.length);
     };
-    const answer = (e: ListEntry, etag: string | null, body: unknown): AnswerWrite => ({ path: e.path, resource, key: e.key, etag, stamp: e.stamp, ...(options.keepBody ? { body } : {}) });
+    const answer = (e: ListEntry, etag: string | null, body: unknown): AnswerWrite => ({ path: e.path, resource, key: e.key, etag, stamp: e.stamp, ...(options.keepBody ? { body: deflateJson(body) } : {}) });
     const take = (e: ListEntry, etag: string | null, body: unknown) => fetched.push({ key: e.key, body, answer: answer(e, etag, body) });
     await Promise.all(
       entries.map(async (e) => {

@@ -17,8 +17,9 @@ export interface AnswerMeta {
 }
 
 /**
- * One row of sync_answers as the apply writes it: `body` is kept (deflated) when given; with
- * `refresh`, only the ETag, stamp and fetch date of the stored row change (a 304 confirmed it).
+ * One row of sync_answers as the apply writes it: `body` (deflated with deflateJson as it
+ * arrives, so the write only copies it) is kept when given; with `refresh`, only the ETag, stamp
+ * and fetch date of the stored row change (a 304 confirmed it).
  */
 export interface AnswerWrite {
   path: string;
@@ -26,7 +27,7 @@ export interface AnswerWrite {
   key: string;
   etag: string | null;
   stamp: string | null;
-  body?: unknown;
+  body?: Buffer;
   refresh?: boolean;
 }
 
