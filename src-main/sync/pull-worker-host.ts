@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import type SQLite from 'better-sqlite3';
 import type { StatusReporter } from './sync-service.js';
 import { SyncFailure } from './sync-service.js';
 import type { PullWorkerInput, PullWorkerMessage } from './pull-worker-protocol.js';
@@ -23,8 +24,43 @@ function startWorker(input: PullWorkerInput): Worker {
   return new Worker(bootstrap, { ...options, eval: true });
 }
 
-export function runPullWorker(input: PullWorkerInput, signal: AbortSignal, onStatus: StatusReporter['update']): Promise<Extract<PullWorkerMessage, { type: 'done' }>> {
-  const worker = startWorker(input);
+/**
+ * The worker folds its big transaction's WAL into the database file itself, after it reports
+ * done (the data is switched by then; folding a first sync's ~600 MB takes seconds). Meanwhile the
+ * serving connection must not start that checkpoint on its next commit (SQLite checkpoints on the
+ * commit that finds the WAL over its limit), which would stall the thread that serves: its
+ * automatic checkpoints are off while a worker lives.
+ */
+const workersOf = new WeakMap<SQLite.Database, number>();
+function holdCheckpoints(serving: SQLite.Database): () => void {
+  const live = workersOf.get(serving) ?? 0;
+  workersOf.set(serving, live + 1);
+  if (live === 0) serving.pragma('wal_autocheckpoint = 0');
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    const left = (workersOf.get(serving) ?? 1) - 1;
+    workersOf.set(serving, left);
+    if (left === 0 && serving.open) serving.pragma('wal_autocheckpoint = 1000');
+  };
+}
+
+export function runPullWorker(
+  input: PullWorkerInput,
+  serving: SQLite.Database,
+  signal: AbortSignal,
+  onStatus: StatusReporter['update'],
+): Promise<Extract<PullWorkerMessage, { type: 'done' }>> {
+  const release = holdCheckpoints(serving);
+  let worker: Worker;
+  try {
+    worker = startWorker(input);
+  } catch (error) {
+    release();
+    throw error;
+  }
+  worker.once('exit', release);
   return new Promise((resolve, reject) => {
     let settled = false;
     const finish = (fn: () => void) => {

@@ -24,6 +24,9 @@ const FULL_CHECK_EVERY_MS = 7 * 86_400_000;
 /** Does the run; the host ends the thread on 'closed' (or 'failed'). */
 async function main(): Promise<void> {
   const store = await openStore(input.dataDir);
+  // No checkpoint on this connection's commits: the one after the big write runs once the run
+  // has reported done (below).
+  store.sqlite.pragma('wal_autocheckpoint = 0');
   const staged = StagedAnswers.open(input.dataDir);
   let stagedOpen = true;
   // Applied (or nothing to apply): the staged answers are in the store, and the file goes.
@@ -84,11 +87,11 @@ async function main(): Promise<void> {
     const result = await applyPulledData(store, data, staged.run, input.pushedLocalIds, controller.signal).finally(() => store.sqlite.exec('detach database staging'));
     noteFullCheck();
     dropStaging();
-    // Fold the big transaction's WAL into the database here, before the serving thread's next
-    // write would (SQLite checkpoints on the commit that finds the WAL over its limit).
-    store.sqlite.pragma('wal_checkpoint(PASSIVE)');
     post({ type: 'status', patch: { bytes } });
     post({ type: 'done', conflicts: result.conflicts, rejected: result.rejected.length, applied: changes });
+    // The data is switched; now fold the transaction's WAL into the database, here rather than on
+    // the serving thread (whose automatic checkpoints the host holds off meanwhile).
+    store.sqlite.pragma('wal_checkpoint(PASSIVE)');
   } finally {
     if (stagedOpen) staged.close();
     await store.close();

@@ -41,6 +41,7 @@ export class SyncRunner implements SyncRun {
         pushedLocalIds: pushed.pushedLocalIds,
         mustApply: pushed.sent > 0 || pushed.conflicts.length > 0,
       },
+      engine.store.sqlite,
       signal,
       (patch) => status.update(patch.bytes === undefined ? patch : { ...patch, bytes: pushBytes + patch.bytes }),
     );

@@ -5,7 +5,7 @@
  * the list's day-precision date cannot show).
  */
 import Database from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/api-server.js';
 import { startFaultProxy, type FaultProxy } from '../helpers/fault-proxy.js';
 
@@ -126,6 +126,24 @@ describe('changes between syncs', () => {
     await syncSeen();
     expect(down.engine.sync.status().last_error).toBeNull();
     expect((await down.get(`/api/projects/${draft}`)).body).toMatchObject({ name: 'Edited again today' });
+  }, 60_000);
+
+  it('the serving connection leaves the write\'s checkpoint to the worker, and checkpoints again once it is gone', async () => {
+    expect((await up.request('PATCH', `/api/projects/${draft}`, { body: JSON.stringify({ name: 'Checkpoint Diner' }) })).status).toBe(200);
+    const autoCheckpoint = () => down.engine.store.sqlite.pragma('wal_autocheckpoint', { simple: true }) as number;
+    // The last run's worker may still be folding its write in.
+    await vi.waitFor(() => expect(autoCheckpoint()).toBe(1000), { timeout: 10_000 });
+    const whileApplying: number[] = [];
+    const onStatus = (s: { phase: string | null }) => {
+      if (s.phase === 'applying') whileApplying.push(autoCheckpoint());
+    };
+    down.engine.sync.on('status', onStatus);
+    await syncSeen().finally(() => down.engine.sync.off('status', onStatus));
+    expect(down.engine.sync.status().last_error).toBeNull();
+    expect(whileApplying.length).toBeGreaterThan(0);
+    expect(new Set(whileApplying)).toEqual(new Set([0]));
+    await vi.waitFor(() => expect(autoCheckpoint()).toBe(1000), { timeout: 10_000 });
+    expect((await down.get(`/api/projects/${draft}`)).body).toMatchObject({ name: 'Checkpoint Diner' });
   }, 60_000);
 });
 
