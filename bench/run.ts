@@ -284,19 +284,23 @@ if (wants('sync')) {
     const db = new Database(path.join(warmDir, 'fieldsizer.db'), { readonly: true });
     const paths = db.prepare('select path from sync_answers').pluck().all() as string[];
     db.close();
-    // The yardstick: merely downloading the same pages, as many at once as the sync asks.
+    // The yardstick: merely downloading the same pages, as many at once as the sync asks and
+    // with the same HTTP client (undici's request, one keep-alive connection per request).
     const limit = (await import('p-limit')).default(DEFAULT_CONCURRENCY);
+    const { Agent, request } = await import('undici');
+    const dispatcher = new Agent({ connections: DEFAULT_CONCURRENCY });
     const started = performance.now();
     let bytes = 0;
     await Promise.all(
       paths.map((p) =>
         limit(async () => {
-          const res = await fetch(`http://127.0.0.1:${server.port}${p}`, { headers: { authorization: `Bearer ${upstream.key}` } });
-          bytes += (await res.arrayBuffer()).byteLength;
+          const res = await request(`http://127.0.0.1:${server.port}${p}`, { headers: { authorization: `Bearer ${upstream.key}` }, dispatcher });
+          bytes += (await res.body.arrayBuffer()).byteLength;
         }),
       ),
     );
     const downloadMs = performance.now() - started;
+    await dispatcher.close();
     const synced = await syncInto(downstreamDir, 'both');
     const again = synced.again!;
     results.sync = [

@@ -66,7 +66,7 @@ async function main(): Promise<void> {
       jurisdictions: ids('select id from jurisdictions'),
     };
     const puller = new Puller(client, { update: (patch) => post({ type: 'status', patch }) }, new AppliedAnswers(store.sqlite), staged, local);
-    const data = await puller.pullAll();
+    const data = await puller.pullAll().finally(() => client.close());
     const dataSet = store.sqlite.prepare("select value from meta where key = 'data_set'").pluck().get();
     const changes = data.changed || input.mustApply || dataSet !== 'upstream';
     const noteFullCheck = () => {

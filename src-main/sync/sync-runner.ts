@@ -30,7 +30,7 @@ export class SyncRunner implements SyncRun {
       },
     });
     status.update({ phase: 'pushing' });
-    const pushed = await pushLocalChanges(engine, client);
+    const pushed = await pushLocalChanges(engine, client).finally(() => client.close());
     status.update({ phase: 'pulling' });
     const result = await runPullWorker(
       {

@@ -5,6 +5,7 @@
  * going to get better by retrying).
  */
 import pLimit from 'p-limit';
+import { Agent, request } from 'undici';
 import { SyncFailure } from './sync-service.js';
 
 /**
@@ -65,6 +66,12 @@ export class UpstreamClient {
   /** The first failure ends the run: requests still queued or in flight stop instead of carrying on. */
   private failure: SyncFailure | null = null;
   private readonly stopAll = new AbortController();
+  /**
+   * undici's request() rather than fetch(): the same HTTP without the WHATWG streams and
+   * Response objects, which took half the worker's CPU on a 111,643-request sync (fetch-only
+   * download: 60 s of CPU, request(): 33 s). One keep-alive connection per request in flight.
+   */
+  private readonly dispatcher: Agent;
 
   /** Ends with the run: cancelled by the user, or stopped by the first failure. */
   private readonly runSignal: AbortSignal;
@@ -72,6 +79,7 @@ export class UpstreamClient {
   constructor(private readonly options: UpstreamClientOptions) {
     this.runSignal = AbortSignal.any([options.signal, this.stopAll.signal]);
     this.limit = pLimit(options.concurrency ?? DEFAULT_CONCURRENCY);
+    this.dispatcher = new Agent({ connections: options.concurrency ?? DEFAULT_CONCURRENCY });
     this.base = options.baseUrl.replace(/\/+$/, '');
   }
 
@@ -84,7 +92,12 @@ export class UpstreamClient {
     return this.limit(() => this.request<T>(method, path, body, null));
   }
 
-  private async request<T>(method: string, path: string, body: unknown, ifNoneMatch: string | null): Promise<UpstreamResponse<T>> {
+  /** Closes the kept-alive connections (requests still running are cut off). */
+  async close(): Promise<void> {
+    await this.dispatcher.destroy();
+  }
+
+  private async request<T>(method: Method, path: string, body: unknown, ifNoneMatch: string | null): Promise<UpstreamResponse<T>> {
     if (this.failure) throw this.failure;
     try {
       return await this.attempt<T>(method, path, body, ifNoneMatch);
@@ -97,7 +110,7 @@ export class UpstreamClient {
     }
   }
 
-  private async attempt<T>(method: string, path: string, body: unknown, ifNoneMatch: string | null): Promise<UpstreamResponse<T>> {
+  private async attempt<T>(method: Method, path: string, body: unknown, ifNoneMatch: string | null): Promise<UpstreamResponse<T>> {
     const signal = this.runSignal;
     const attempts = this.options.attempts ?? 5;
     const backoff = this.options.backoffMs ?? 250;
@@ -105,7 +118,6 @@ export class UpstreamClient {
     for (let attempt = 1; attempt <= attempts; attempt++) {
       if (this.failure) throw this.failure;
       if (signal.aborted) throw new SyncFailure('cancelled', 'The sync was cancelled; the data from before it is kept.');
-      let response: Response;
       // One controller per attempt, aborted by the timeout or the run (AbortSignal.timeout/any
       // per request cost seconds of CPU over a 100,000-request sync).
       const controller = new AbortController();
@@ -117,7 +129,7 @@ export class UpstreamClient {
       const onAbort = () => controller.abort(signal.reason);
       signal.addEventListener('abort', onAbort, { once: true });
       try {
-        response = await fetch(this.base + path, {
+        const answer = await request(this.base + path, {
           method,
           headers: {
             authorization: `Bearer ${this.options.key}`,
@@ -127,21 +139,23 @@ export class UpstreamClient {
           },
           body: body === undefined ? undefined : JSON.stringify(body),
           signal: controller.signal,
+          dispatcher: this.dispatcher,
         });
-        const text = await response.text();
-        this.options.onBytes?.(Number(response.headers.get('content-length')) || Buffer.byteLength(text));
+        const text = await answer.body.text();
+        const response = { status: answer.statusCode, header: (name: string) => headerValue(answer.headers[name]) };
+        this.options.onBytes?.(Number(response.header('content-length')) || Buffer.byteLength(text));
         if (response.status === 401) throw new SyncFailure('unauthorized', 'The central service refused the key (401): check the key in the settings.');
         if (response.status === 403) throw new SyncFailure('forbidden', 'The key may not read everything the sync needs (403): ask for a key with every scope.');
         if (response.status === 429 || response.status >= 500) {
           lastProblem = `the central service answered ${response.status} to ${method} ${path}`;
           if (attempt < attempts) {
-            const wait = response.status === 429 ? retryAfterMs(response.headers.get('retry-after')) : null;
+            const wait = response.status === 429 ? retryAfterMs(response.header('retry-after')) : null;
             await sleep(Math.min(wait ?? Math.random() * backoff * 2 ** (attempt - 1), this.options.maxRetryAfterMs ?? 60_000), signal);
             continue;
           }
           break;
         }
-        if (response.status === 304) return { status: 304, body: undefined as T, etag: response.headers.get('etag') ?? ifNoneMatch, text: '', total: null };
+        if (response.status === 304) return { status: 304, body: undefined as T, etag: response.header('etag') ?? ifNoneMatch, text: '', total: null };
         let parsed: unknown;
         try {
           parsed = text === '' ? undefined : JSON.parse(text);
@@ -154,8 +168,8 @@ export class UpstreamClient {
           }
           break;
         }
-        const total = Number(response.headers.get('x-total-count') ?? Number.NaN);
-        return { status: response.status, body: parsed as T, etag: response.headers.get('etag'), text, total: Number.isInteger(total) && total >= 0 ? total : null };
+        const total = Number(response.header('x-total-count') ?? Number.NaN);
+        return { status: response.status, body: parsed as T, etag: response.header('etag'), text, total: Number.isInteger(total) && total >= 0 ? total : null };
       } catch (error) {
         if (error instanceof SyncFailure) throw error;
         if (this.failure) throw this.failure;
@@ -169,6 +183,12 @@ export class UpstreamClient {
     }
     throw new SyncFailure('upstream_unreachable', `Could not reach the central service: ${lastProblem}. The data from before the sync is kept; try again later.`);
   }
+}
+
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+function headerValue(value: string | string[] | undefined): string | null {
+  return (Array.isArray(value) ? value[0] : value) ?? null;
 }
 
 function describe(error: unknown): string {
