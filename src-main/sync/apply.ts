@@ -17,9 +17,9 @@ import type { Store } from '../store/open-store.js';
 import { deleteWhereIn, insertRows, upsertRows } from '../store/insert-rows.js';
 import { writeWithFtsIndex } from '../store/fts-bulk-write.js';
 import { matchKey } from '../../src-shared/text-match.js';
-import { refKey, type ProductRef, type PulledProject, type PulledTerritory } from './convert.js';
+import { refKey, type ProductRef, type PulledTerritory } from './convert.js';
 import type { PulledCatalog, PulledData, RejectedRecord, StagedAccessory } from './pull.js';
-import type { AnswerWrite } from './sync-answers.js';
+import { STAGED_PROJECT_COLUMNS, type AnswerWrite } from './sync-answers.js';
 import { SyncFailure } from './sync-service.js';
 
 export interface ApplyResult {
@@ -271,13 +271,6 @@ async function applyUsers(trx: Trx, sqlite: Store['sqlite'], data: PulledData): 
   });
 }
 
-/** The columns of a project row as the staging holds it (JSONB): the type checks the list is whole. */
-const PROJECT_COLUMNS = Object.keys({
-  id: 1, user_id: 1, name: 1, status: 1, created: 1, submitted: 1, approved: 1, updated: 1, construction_type: 1, street: 1,
-  street_2: 1, city: 1, state: 1, postal_code: 1, jurisdiction_id: 1, inputs: 1, sizing: 1, pump_out_cycle: 1,
-  recommended_product: 1, unique_local_requirements: 1, version: 1, extra: 1,
-} satisfies Record<keyof PulledProject['row'], 1>);
-
 /**
  * Projects staged by this run are copied from the attached staging file with plain SQL: those
  * edited or deleted here are not overwritten (an upstream change to an edited one is a
@@ -286,12 +279,11 @@ const PROJECT_COLUMNS = Object.keys({
 async function applyProjects(store: Store, data: PulledData, run: string, rejected: RejectedRecord[], conflicts: ApplyResult['conflicts']): Promise<void> {
   if (data.projects.changed.length === 0) return;
   const db = store.sqlite;
-  const userOf = "json_extract(s.row, '$.user_id')";
-  for (const o of db.prepare(`select s.id, ${userOf} as user_id from staging.projects s where s.run = ? and ${userOf} not in (select id from main.users)`).all(run) as { id: number; user_id: number }[]) {
+  for (const o of db.prepare(`select s.id, s.user_id from staging.projects s where s.run = ? and s.user_id not in (select id from main.users)`).all(run) as { id: number; user_id: number }[]) {
     rejected.push({ resource: 'projects', id: String(o.id), reason: `its engineer (user ${o.user_id}) is not among the users` });
   }
   const edited = db
-    .prepare(`select s.id, json_extract(s.row, '$.version') as version, s.raw, p.base_version from staging.projects s join main.projects p on p.id = s.id and p.dirty = 1 where s.run = ?`)
+    .prepare(`select s.id, s.version, s.raw, p.base_version from staging.projects s join main.projects p on p.id = s.id and p.dirty = 1 where s.run = ?`)
     .all(run) as { id: number; version: number; raw: string | null; base_version: number | null }[];
   for (const e of edited) {
     // Edited here and not yet pushed: kept; if the upstream moved on too, both versions stay.
@@ -299,7 +291,7 @@ async function applyProjects(store: Store, data: PulledData, run: string, reject
   }
   db.exec('drop table if exists temp.incoming');
   db.prepare(
-    `create temp table incoming as select s.id from staging.projects s where s.run = ? and ${userOf} in (select id from main.users)
+    `create temp table incoming as select s.id from staging.projects s where s.run = ? and s.user_id in (select id from main.users)
        and s.id not in (select id from main.projects where dirty = 1)
        and s.id not in (select cast(substr(key, 14) as integer) from main.meta where key like 'sync.deleted.%')`,
   ).run(run);
@@ -307,14 +299,11 @@ async function applyProjects(store: Store, data: PulledData, run: string, reject
   await writeWithFtsIndex(db, 'projects', incoming, () => {
     // Deleting takes the old fixtures and notes with it (ON DELETE CASCADE).
     db.exec('delete from main.projects where id in (select id from temp.incoming)');
-    const values = PROJECT_COLUMNS.map((c) =>
-      c === 'jurisdiction_id'
-        ? `(select id from main.jurisdictions where id = json_extract(s.row, '$.jurisdiction_id'))`
-        : `json_extract(s.row, '$.${c}')`,
-    );
+    // A jurisdiction this store does not hold is left out (the project keeps its other fields).
+    const values = STAGED_PROJECT_COLUMNS.map((c) => (c === 'jurisdiction_id' ? '(select id from main.jurisdictions where id = s.jurisdiction_id)' : `s.${c}`));
     db.prepare(
-      `insert into main.projects (${PROJECT_COLUMNS.join(', ')}, dirty, base_version, origin)
-       select ${values.join(', ')}, 0, json_extract(s.row, '$.version'), 'upstream' from staging.projects s join temp.incoming i on i.id = s.id`,
+      `insert into main.projects (${STAGED_PROJECT_COLUMNS.join(', ')}, dirty, base_version, origin)
+       select ${values.join(', ')}, 0, s.version, 'upstream' from staging.projects s join temp.incoming i on i.id = s.id`,
     ).run();
   });
   // Fixtures and notes are staged as JSON arrays: unpacked here.

@@ -534,7 +534,6 @@ export class Puller {
     try {
       const p = projectFrom(body, (ref) => ids.get(refKey(ref)));
       return {
-        id: p.row.id,
         row: p.row,
         fixtures: p.fixtures.map((f) => JSON.stringify(f)),
         notes: p.notes,

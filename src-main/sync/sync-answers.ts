@@ -9,6 +9,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import Database from 'better-sqlite3';
 import type SQLite from 'better-sqlite3';
+import type { PulledProject } from './convert.js';
 
 export interface AnswerMeta {
   etag: string | null;
@@ -73,10 +74,19 @@ export interface StagedAnswer {
   body: unknown;
 }
 
-/** A project as staged: converted already, its row as JSONB (see StagedAnswers.putProject). */
+/**
+ * The columns of a project row, as the staging's projects table holds them beside the staging's
+ * own (path, etag, ...) and the apply copies them: the type checks the list is whole.
+ */
+export const STAGED_PROJECT_COLUMNS = Object.keys({
+  id: 1, user_id: 1, name: 1, status: 1, created: 1, submitted: 1, approved: 1, updated: 1, construction_type: 1, street: 1,
+  street_2: 1, city: 1, state: 1, postal_code: 1, jurisdiction_id: 1, inputs: 1, sizing: 1, pump_out_cycle: 1,
+  recommended_product: 1, unique_local_requirements: 1, version: 1, extra: 1,
+} satisfies Record<keyof PulledProject['row'], 1>) as (keyof PulledProject['row'])[];
+
+/** A project as staged: converted already (see StagedAnswers.putProject). */
 export interface StagedProject {
-  id: number;
-  row: Record<string, unknown>;
+  row: PulledProject['row'];
   /** Each fixture's stored input (project_fixtures.input), in order. */
   fixtures: string[];
   notes: { id: number; author: string; text: string; created: string }[];
@@ -86,12 +96,13 @@ export interface StagedProject {
 }
 
 export const STAGING_FILE = 'sync-staging.db';
-const STAGING_VERSION = 4;
+const STAGING_VERSION = 5;
 
+// The row's columns are untyped: values stay as converted, and the apply copies them as they are.
 const STAGING_SCHEMA = `
   create table answers (path text primary key, etag text, stamp text, fetched_at text not null, body text not null);
   create table projects (path text primary key, etag text, stamp text, fetched_at text not null, run text not null,
-    id integer not null, row blob not null, fixtures text not null, notes text not null, accessories text not null, raw text);
+    ${STAGED_PROJECT_COLUMNS.join(', ')}, fixtures text not null, notes text not null, accessories text not null, raw text);
   create index projects_run on projects (run, id);
 `;
 
@@ -126,9 +137,10 @@ export class StagedAnswers {
     this.select = db.prepare<[string], { etag: string | null; stamp: string | null; fetched_at: string; body: string }>('select etag, stamp, fetched_at, body from answers where path = ?');
     this.insert = db.prepare('insert or replace into answers (path, etag, stamp, fetched_at, body) values (?, ?, ?, ?, ?)');
     this.selectProject = db.prepare<[string], { etag: string | null; stamp: string | null; fetched_at: string }>('select etag, stamp, fetched_at from projects where path = ?');
-    // The row as JSONB: the apply reads each of its ~20 columns with json_extract, which then
-    // does not parse the text again for every one of them.
-    this.insertProject = db.prepare('insert or replace into projects (path, etag, stamp, fetched_at, run, id, row, fixtures, notes, accessories, raw) values (?, ?, ?, ?, ?, ?, jsonb(?), ?, ?, ?, ?)');
+    // The row in columns of its own: the apply copies them with a plain insert … select (as JSON
+    // it took json_extract per column, and inputs and sizing, JSON text already, escaped again).
+    const columns = ['path', 'etag', 'stamp', 'fetched_at', 'run', ...STAGED_PROJECT_COLUMNS, 'fixtures', 'notes', 'accessories', 'raw'];
+    this.insertProject = db.prepare(`insert or replace into projects (${columns.join(', ')}) values (${columns.map(() => '?').join(', ')})`);
     this.markProject = db.prepare('update projects set run = ? where path = ?');
     this.flushPending = db.transaction((writes: (() => void)[]) => {
       for (const w of writes) w();
@@ -188,7 +200,7 @@ export class StagedAnswers {
   putProject(path: string, etag: string | null, stamp: string | null, p: StagedProject): void {
     const at = new Date().toISOString();
     // Fixtures and notes go in as JSON arrays; the apply unpacks them with json_each.
-    const row = [path, etag, stamp, at, this.run, p.id, JSON.stringify(p.row), JSON.stringify(p.fixtures), JSON.stringify(p.notes), JSON.stringify(p.accessories), p.raw === null ? null : JSON.stringify(p.raw)];
+    const row = [path, etag, stamp, at, this.run, ...STAGED_PROJECT_COLUMNS.map((c) => p.row[c]), JSON.stringify(p.fixtures), JSON.stringify(p.notes), JSON.stringify(p.accessories), p.raw === null ? null : JSON.stringify(p.raw)];
     this.queue(() => this.insertProject.run(row));
   }
 
