@@ -79,11 +79,12 @@ export class UpstreamClient {
   private readonly runSignal: AbortSignal;
 
   constructor(private readonly options: UpstreamClientOptions) {
+    const inFlight = options.concurrency ?? DEFAULT_CONCURRENCY;
     this.runSignal = AbortSignal.any([options.signal, this.stopAll.signal]);
     // Every request in flight (and every backoff) listens to it: not a leak.
-    setMaxListeners(2 * (options.concurrency ?? DEFAULT_CONCURRENCY) + 10, this.runSignal);
-    this.limit = pLimit(options.concurrency ?? DEFAULT_CONCURRENCY);
-    this.dispatcher = new Agent({ connections: options.concurrency ?? DEFAULT_CONCURRENCY });
+    setMaxListeners(2 * inFlight + 10, this.runSignal);
+    this.limit = pLimit(inFlight);
+    this.dispatcher = new Agent({ connections: inFlight });
     this.base = options.baseUrl.replace(/\/+$/, '');
   }
 
