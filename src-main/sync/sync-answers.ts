@@ -95,7 +95,7 @@ export interface StagedProject {
   raw: unknown | null;
 }
 
-export const STAGING_FILE = 'sync-staging.db';
+const STAGING_FILE = 'sync-staging.db';
 const STAGING_VERSION = 5;
 
 // The row's columns are untyped: values stay as converted, and the apply copies them as they are.
