@@ -1,6 +1,6 @@
 /**
  * Builds resources/catalog.json, the embedded default product catalog, from the real product
- * figures in ../shared/research/catalog-facts.json plus the demo products and hand-written data in
+ * figures in scripts/sources/catalog-facts.json plus the demo products and hand-written data in
  * scripts/catalog/. Output is deterministic (no clock, no unseeded randomness) and validated
  * against the seed schema before it is written.
  *
@@ -19,7 +19,7 @@ import { productTypes } from './catalog/types';
 import { datesFor, hash, imageSet, MEDIA, mediaSlug, noDocuments, unit, type Documents } from './catalog/util';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-export const FACTS_PATH = path.resolve(repoRoot, '../shared/research/catalog-facts.json');
+export const FACTS_PATH = path.resolve(repoRoot, 'scripts/sources/catalog-facts.json');
 export const OUTPUT_PATH = path.resolve(repoRoot, 'resources/catalog.json');
 
 const INTERCEPTOR_TYPES = new Set(['hydromechanical-grease-interceptors', 'gravity-grease-interceptors', 'solids-interceptors']);

@@ -1,7 +1,7 @@
 /**
  * Checks resources/catalog.json (as built by scripts/build-catalog.ts; the test reads the file, it
  * does not rebuild it) against the seed schema, against the real figures in
- * ../shared/research/catalog-facts.json, and against the properties the sizing engine and the
+ * scripts/sources/catalog-facts.json, and against the properties the sizing engine and the
  * catalog screens rely on.
  */
 import { readFileSync } from 'node:fs';
@@ -54,7 +54,7 @@ interface Fact {
   compatible_products: string[];
   certifications: string[];
 }
-const facts = JSON.parse(readFileSync(path.resolve(repoRoot, '../shared/research/catalog-facts.json'), 'utf8')) as Fact[];
+const facts = JSON.parse(readFileSync(path.resolve(repoRoot, 'scripts/sources/catalog-facts.json'), 'utf8')) as Fact[];
 
 const products = catalog.products;
 const byId = new Map(products.map((p) => [p.id, p]));

@@ -28,7 +28,7 @@ export interface FactProduct {
   processing: { lead_time: number; threshold: number } | null;
 }
 
-export const facts = (): FactProduct[] => readJson(path.join(root, '../shared/research/catalog-facts.json'));
+export const facts = (): FactProduct[] => readJson(path.join(root, 'scripts/sources/catalog-facts.json'));
 
 // --- Users, projects and jurisdictions (resources/people.json) ---------------------------------
 
