@@ -16,7 +16,7 @@ import path from 'node:path';
 import readline from 'node:readline';
 import autocannon from 'autocannon';
 import { openEngine } from '../src-main/engine/engine.js';
-import { writeFirstApiKey } from '../src-main/engine/data-dir.js';
+import { ensureApiKey } from '../src-main/engine/data-dir.js';
 import { generateCatalog } from './generate-catalog.js';
 import { generatePeople } from './generate-people.js';
 import { uiBench } from './ui.js';
@@ -54,7 +54,7 @@ function stop(child: Child): Promise<void> {
 async function prepareDataDir(grow: { products?: number; users?: number; projects?: number } = {}): Promise<{ dir: string; key: string }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fieldsizer-bench-'));
   const engine = await openEngine({ dataDir: dir });
-  await writeFirstApiKey(engine);
+  await ensureApiKey(engine);
   if (grow.products) await generateCatalog(engine.store.db, grow.products);
   if (grow.users && grow.projects) await generatePeople(engine.store.db, grow.users, grow.projects);
   engine.store.sqlite.pragma('wal_checkpoint(TRUNCATE)');

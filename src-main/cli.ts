@@ -8,7 +8,7 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import { API_SCOPES } from '../src-shared/api/scopes.js';
 import { openEngine } from './engine/engine.js';
 import { registerSyncCommand } from './sync/sync-command.js';
-import { defaultDataDir, writeFirstApiKey } from './engine/data-dir.js';
+import { defaultDataDir, describeApiKeyState, ensureApiKey } from './engine/data-dir.js';
 import { ApiError } from './engine/errors.js';
 import { DEFAULT_RATE_LIMIT_PER_MINUTE, startServer } from './http/server.js';
 
@@ -38,11 +38,11 @@ program
   .action(async (options: { dataDir: string; port: number; rateLimit: number; log?: boolean }) => {
     const started = performance.now();
     const engine = await openEngine({ dataDir: options.dataDir });
-    const keyFile = await writeFirstApiKey(engine);
     if (engine.firstStart) {
       console.log(`created ${engine.store.file} with the embedded data set in ${Math.round(performance.now() - started)} ms`);
     }
-    if (keyFile) console.log(`an API key with every scope was written to ${keyFile}`);
+    const keyMessage = describeApiKeyState(await ensureApiKey(engine), options.dataDir);
+    if (keyMessage) console.log(keyMessage);
     const server = await startServer(engine, options.port, { rateLimitPerMinute: options.rateLimit, logger: options.log ?? false, rendererDir: RENDERER_DIR });
     console.log(`listening on ${server.url}`);
     if (fs.existsSync(path.join(RENDERER_DIR, 'index.html'))) console.log(`open the app at ${server.uiUrl}`);

@@ -57,6 +57,81 @@ describe('npm run serve', () => {
   });
 });
 
+describe('npm run serve on a data folder it did not create', () => {
+  /** A folder made by a command other than serve's first start: it has the store but no api-key. */
+  async function folderMadeBySync(): Promise<string> {
+    const dataDir = tempDir();
+    const keyFile = path.join(dataDir, 'central.key');
+    fs.writeFileSync(keyFile, 'central-key\n');
+    // Nothing listens on port 1: the sync fails, but only after opening (creating) the store.
+    await expect(run(tsx, [cli, 'sync', '--data-dir', dataDir, '--upstream', 'http://127.0.0.1:1', '--key-file', keyFile], { cwd: root })).rejects.toMatchObject({
+      stderr: expect.stringContaining('sync failed'),
+    });
+    expect(fs.existsSync(path.join(dataDir, 'fieldsizer.db'))).toBe(true);
+    expect(fs.existsSync(path.join(dataDir, 'api-key'))).toBe(false);
+    return dataDir;
+  }
+
+  async function territoryStatus(url: string, key: string): Promise<number> {
+    return (await fetch(`${url}/territory?state=IL&county=Cook`, { headers: { authorization: `Bearer ${key}` } })).status;
+  }
+
+  it('creates a key when the folder has none, says so, and the key works', async () => {
+    const dataDir = await folderMadeBySync();
+    const server = await startServe(dataDir);
+    try {
+      const keyFile = path.join(dataDir, 'api-key');
+      expect(server.output()).toContain(`an API key with every scope was written to ${keyFile} (the folder had no key)`);
+      expect(fs.statSync(keyFile).mode & 0o777).toBe(0o600);
+      expect(await territoryStatus(server.url, fs.readFileSync(keyFile, 'utf8').trim())).toBe(200);
+    } finally {
+      server.child.kill('SIGTERM');
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('replaces a revoked key in api-key when no other key is active', async () => {
+    const dataDir = tempDir();
+    try {
+      let server = await startServe(dataDir);
+      const keyFile = path.join(dataDir, 'api-key');
+      const first = fs.readFileSync(keyFile, 'utf8').trim();
+      server.child.kill('SIGTERM');
+      await new Promise((resolve) => server.child.once('exit', resolve));
+      await run(tsx, [cli, 'keys', 'revoke', '1', '--data-dir', dataDir], { cwd: root });
+      server = await startServe(dataDir);
+      try {
+        expect(server.output()).toContain('(the key in the file was revoked)');
+        const second = fs.readFileSync(keyFile, 'utf8').trim();
+        expect(second).not.toBe(first);
+        expect(await territoryStatus(server.url, first)).toBe(401);
+        expect(await territoryStatus(server.url, second)).toBe(200);
+      } finally {
+        server.child.kill('SIGTERM');
+      }
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it("makes no key behind the owner's back when other keys are active, and says how to get one", async () => {
+    const dataDir = tempDir();
+    try {
+      await run(tsx, [cli, 'keys', 'create', '--data-dir', dataDir, '--name', 'estimating sheet', '--scopes', 'catalog'], { cwd: root });
+      const server = await startServe(dataDir);
+      try {
+        expect(server.output()).toContain('holds no usable key, and 1 other key is active');
+        expect(server.output()).toContain(`npm run keys -- create --data-dir "${dataDir}"`);
+        expect(fs.existsSync(path.join(dataDir, 'api-key'))).toBe(false);
+      } finally {
+        server.child.kill('SIGTERM');
+      }
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('npm run keys', () => {
   it('creates a key with chosen scopes, lists it without the secret, and revokes it', async () => {
     const dataDir = tempDir();

@@ -16,15 +16,52 @@ export function defaultDataDir(env: NodeJS.ProcessEnv = process.env, platform: N
   return path.join(env.XDG_CONFIG_HOME ?? path.join(home, '.config'), APP_DIR_NAME);
 }
 
+/** What ensureApiKey did, for the start-up message. */
+export type ApiKeyState =
+  | { kind: 'usable'; file: string }
+  | { kind: 'created'; file: string; reason: string }
+  | { kind: 'other-keys'; file: string; active: number };
+
 /**
- * On the first start of a data directory, a key with every scope is written to DIR/api-key
- * (readable by the user only) so local tools can start at once. Returns its path, or null.
+ * Makes sure a data folder gives its owner a way into the local API. DIR/api-key holding an
+ * active key is enough. When the store has no active key at all (a first start, or a folder made
+ * by `npm run sync` or `keys`), a key with every scope is created and written there, readable by
+ * the user only. When other keys are active but the file is missing or revoked, no key is made
+ * behind the owner's back (they may have revoked it on purpose): the caller says how to get one.
  */
-export async function writeFirstApiKey(engine: Engine): Promise<string | null> {
-  if (!engine.firstStart) return null;
-  const created = await engine.apiKeys.create('first-start key', API_SCOPES);
+export async function ensureApiKey(engine: Engine): Promise<ApiKeyState> {
   const file = path.join(engine.dataDir, API_KEY_FILE);
+  const existing = readKeyFile(file);
+  if (existing !== null && (await engine.apiKeys.authenticate(existing))) return { kind: 'usable', file };
+  const active = (await engine.apiKeys.list()).filter((k) => k.revoked_at === null).length;
+  if (active > 0) return { kind: 'other-keys', file, active };
+  const reason = engine.firstStart ? 'first start' : existing === null ? 'the folder had no key' : 'the key in the file was revoked';
+  const created = await engine.apiKeys.create(engine.firstStart ? 'first-start key' : 'local key (made at start)', API_SCOPES);
   fs.writeFileSync(file, `${created.key}\n`, { mode: 0o600 });
   fs.chmodSync(file, 0o600);
-  return file;
+  return { kind: 'created', file, reason };
+}
+
+/** The start-up line about the key, or null when the file already holds a usable one. */
+export function describeApiKeyState(state: ApiKeyState, dataDir: string): string | null {
+  switch (state.kind) {
+    case 'usable':
+      return null;
+    case 'created':
+      return `an API key with every scope was written to ${state.file} (${state.reason})`;
+    case 'other-keys':
+      return (
+        `${state.file} holds no usable key, and ${state.active} other key${state.active === 1 ? ' is' : 's are'} active. ` +
+        `To make one (it is printed once): npm run keys -- create --data-dir ${JSON.stringify(dataDir)} --name "my tool"`
+      );
+  }
+}
+
+function readKeyFile(file: string): string | null {
+  try {
+    const key = fs.readFileSync(file, 'utf8').trim();
+    return key === '' ? null : key;
+  } catch {
+    return null;
+  }
 }
