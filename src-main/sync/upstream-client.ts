@@ -4,7 +4,6 @@
  * 429, a bounded number of requests in flight, and a clear stop on 401 / 403 (a bad key is not
  * going to get better by retrying).
  */
-import { setMaxListeners } from 'node:events';
 import pLimit from 'p-limit';
 import { Agent, request } from 'undici';
 import { SyncFailure } from './sync-service.js';
@@ -44,16 +43,6 @@ export interface UpstreamResponse<T> {
   total: number | null;
 }
 
-const sleep = (ms: number, signal: AbortSignal) =>
-  new Promise<void>((resolve, reject) => {
-    if (signal.aborted) return reject(signal.reason);
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => {
-      clearTimeout(timer);
-      reject(signal.reason);
-    }, { once: true });
-  });
-
 /** Seconds or an HTTP date → ms to wait (spec RFC 9110 §10.2.3). */
 export function retryAfterMs(header: string | null, now = Date.now()): number | null {
   if (!header) return null;
@@ -77,12 +66,18 @@ export class UpstreamClient {
 
   /** Ends with the run: cancelled by the user, or stopped by the first failure. */
   private readonly runSignal: AbortSignal;
+  /**
+   * What to stop when the run ends: the requests in flight and the backoffs. The run signal has
+   * one listener that calls them, instead of one listener per request and per backoff.
+   */
+  private readonly onRunEnd = new Set<() => void>();
 
   constructor(private readonly options: UpstreamClientOptions) {
     const inFlight = options.concurrency ?? DEFAULT_CONCURRENCY;
     this.runSignal = AbortSignal.any([options.signal, this.stopAll.signal]);
-    // Every request in flight (and every backoff) listens to it: not a leak.
-    setMaxListeners(2 * inFlight + 10, this.runSignal);
+    this.runSignal.addEventListener('abort', () => {
+      for (const stop of [...this.onRunEnd]) stop();
+    }, { once: true });
     this.limit = pLimit(inFlight);
     this.dispatcher = new Agent({ connections: inFlight });
     this.base = options.baseUrl.replace(/\/+$/, '');
@@ -100,6 +95,22 @@ export class UpstreamClient {
   /** Closes the kept-alive connections (requests still running are cut off). */
   async close(): Promise<void> {
     await this.dispatcher.destroy();
+  }
+
+  /** A backoff that the end of the run cuts short (rejecting with the run's reason). */
+  private sleep(ms: number, signal: AbortSignal): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      if (signal.aborted) return reject(signal.reason);
+      const stop = () => {
+        clearTimeout(timer);
+        reject(signal.reason);
+      };
+      const timer = setTimeout(() => {
+        this.onRunEnd.delete(stop);
+        resolve();
+      }, ms);
+      this.onRunEnd.add(stop);
+    });
   }
 
   private async request<T>(method: Method, path: string, body: unknown, ifNoneMatch: string | null): Promise<UpstreamResponse<T>> {
@@ -132,7 +143,7 @@ export class UpstreamClient {
         controller.abort();
       }, this.options.timeoutMs ?? 30_000);
       const onAbort = () => controller.abort(signal.reason);
-      signal.addEventListener('abort', onAbort, { once: true });
+      this.onRunEnd.add(onAbort);
       try {
         const answer = await request(this.base + path, {
           method,
@@ -155,7 +166,7 @@ export class UpstreamClient {
           lastProblem = `the central service answered ${response.status} to ${method} ${path}`;
           if (attempt < attempts) {
             const wait = response.status === 429 ? retryAfterMs(response.header('retry-after')) : null;
-            await sleep(Math.min(wait ?? Math.random() * backoff * 2 ** (attempt - 1), this.options.maxRetryAfterMs ?? 60_000), signal);
+            await this.sleep(Math.min(wait ?? Math.random() * backoff * 2 ** (attempt - 1), this.options.maxRetryAfterMs ?? 60_000), signal);
             continue;
           }
           break;
@@ -168,7 +179,7 @@ export class UpstreamClient {
           // A body cut off or garbled on the way: worth another try, like a dropped connection.
           lastProblem = `the answer to ${method} ${path} was not valid JSON`;
           if (attempt < attempts) {
-            await sleep(Math.random() * backoff * 2 ** (attempt - 1), signal);
+            await this.sleep(Math.random() * backoff * 2 ** (attempt - 1), signal);
             continue;
           }
           break;
@@ -180,10 +191,10 @@ export class UpstreamClient {
         if (this.failure) throw this.failure;
         if (signal.aborted) throw new SyncFailure('cancelled', 'The sync was cancelled; the data from before it is kept.');
         lastProblem = timedOut ? `${method} ${path} took longer than ${Math.round((this.options.timeoutMs ?? 30_000) / 1000)} s` : `the connection failed (${describe(error)})`;
-        if (attempt < attempts) await sleep(Math.random() * backoff * 2 ** (attempt - 1), signal);
+        if (attempt < attempts) await this.sleep(Math.random() * backoff * 2 ** (attempt - 1), signal);
       } finally {
         clearTimeout(timer);
-        signal.removeEventListener('abort', onAbort);
+        this.onRunEnd.delete(onAbort);
       }
     }
     throw new SyncFailure('upstream_unreachable', `Could not reach the central service: ${lastProblem}. The data from before the sync is kept; try again later.`);
