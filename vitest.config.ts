@@ -25,7 +25,7 @@ export default defineConfig({
         test: {
           name: 'ui',
           include: ['test/ui/**/*.test.ts'],
-          globalSetup: ['test/global-setup.ts', 'test/ui/build-renderer.ts'],
+          globalSetup: ['test/ui/system-check.ts', 'test/global-setup.ts', 'test/ui/build-renderer.ts'],
           sequence: { groupOrder: 1 },
         },
       },

@@ -1,66 +1,29 @@
 #!/usr/bin/env node
-// `npm start`: the desktop app when the Electron binary is installed (and better-sqlite3 is built
-// for it): `electron-vite preview` builds main, preload and renderer into out/ and runs the built
-// app (`npm run dev` is the hot-reloading variant). Otherwise (an offline install, a blocked
-// download, a native module built for Node) one plain sentence, and the same engine served
-// headless on 127.0.0.1 with the UI for a browser: the renderer is built first when out/renderer
-// is missing, and `serve` prints the address to open.
+// `npm start`: the desktop app where Electron can run. Its binary is downloaded on first use
+// (Electron's installer, about 100 MB) and better-sqlite3 is compiled once for Electron into
+// native/electron/ (scripts/electron-env.mjs); then `electron-vite preview` builds main, preload
+// and renderer into out/ and runs the built app (`npm run dev` is the hot-reloading variant).
+// Where that cannot happen (no network for the download, no compiler, a headless machine) one
+// plain sentence says why, and the same engine is served headless on 127.0.0.1 with the UI for a
+// browser: the renderer is built first when out/renderer is missing, and `serve` prints the
+// address to open.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const require = createRequire(import.meta.url);
-
-const PLATFORM_BINARY = { darwin: 'Electron.app/Contents/MacOS/Electron', win32: 'electron.exe' };
-
-function electronBinary() {
-  // Like electron's own index.js: the override is the folder the binary is in.
-  const override = process.env.ELECTRON_OVERRIDE_DIST_PATH;
-  if (override) {
-    const binary = path.join(override, PLATFORM_BINARY[process.platform] ?? 'electron');
-    return fs.existsSync(binary) ? binary : null;
-  }
-  try {
-    // Do not require('electron'): when its binary is missing, that starts a download.
-    const dir = path.dirname(require.resolve('electron/package.json'));
-    const pathFile = path.join(dir, 'path.txt');
-    if (!fs.existsSync(pathFile)) return null;
-    const binary = path.join(dir, 'dist', fs.readFileSync(pathFile, 'utf8').trim());
-    return fs.existsSync(binary) ? binary : null;
-  } catch {
-    return null;
-  }
-}
-
-/** better-sqlite3 is compiled for one ABI: npm install builds it for Node, the app needs Electron's. */
-function sqliteLoadsIn(binary) {
-  const result = spawnSync(binary, ['-e', "new (require('better-sqlite3'))(':memory:').close()"], {
-    cwd: root,
-    env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' },
-    stdio: 'ignore',
-    timeout: 30_000,
-  });
-  return result.status === 0;
-}
+import { buildElectronSqlite, downloadElectron, electronBinary, electronPackage, electronSqliteLoads, root } from './electron-env.mjs';
 
 const bin = (name) => path.join(root, 'node_modules', '.bin', process.platform === 'win32' ? `${name}.cmd` : name);
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-const run = (command, args) => {
-  const child = spawn(command, args, { cwd: root, stdio: 'inherit', shell: process.platform === 'win32' });
+const run = (command, args, env = process.env) => {
+  const child = spawn(command, args, { cwd: root, stdio: 'inherit', env, shell: process.platform === 'win32' });
   child.on('exit', (code) => process.exit(code ?? 0));
   for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 };
 
 function buildRendererIfMissing() {
   if (fs.existsSync(path.join(root, 'out', 'renderer', 'index.html'))) return;
-  const scripts = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).scripts ?? {};
   console.log('Building the UI first (out/renderer is missing)…');
-  const result = scripts['build:renderer']
-    ? spawnSync(npm, ['run', 'build:renderer'], { cwd: root, stdio: 'inherit', shell: process.platform === 'win32' })
-    : spawnSync(bin('vite'), ['build', '--config', path.join(root, 'src-renderer', 'vite.config.ts')], { cwd: root, stdio: 'inherit', shell: process.platform === 'win32' });
+  const result = spawnSync(npm, ['run', 'build:renderer'], { cwd: root, stdio: 'inherit', shell: process.platform === 'win32' });
   if (result.status !== 0) console.log('The UI could not be built; the API still starts (see the messages above).');
 }
 
@@ -70,11 +33,28 @@ function browserMode(reason) {
   run(bin('tsx'), [path.join(root, 'src-main/cli.ts'), 'serve', ...process.argv.slice(2)]);
 }
 
-const electron = electronBinary();
-if (!electron) {
-  browserMode('Electron is not installed on this machine (its binary could not be downloaded)');
-} else if (!sqliteLoadsIn(electron)) {
-  browserMode('The SQLite module is built for Node, not for Electron (run "npm run rebuild:electron" to use the desktop app)');
-} else {
-  run(bin('electron-vite'), ['preview']);
+/** The Electron binary, downloading it on first use; or the reason there is none. */
+function desktopElectron() {
+  const present = electronBinary();
+  if (present) return { binary: present };
+  if (!electronPackage()) return { reason: 'Electron is not installed (npm install installs it)' };
+  const downloaded = downloadElectron();
+  return downloaded.binary ? downloaded : { reason: `Electron's binary could not be downloaded (${downloaded.error})` };
 }
+
+/** better-sqlite3 for Electron's ABI, compiled on first use; or the reason it could not be. */
+function desktopSqlite(electron) {
+  if (electronSqliteLoads(electron)) return {};
+  try {
+    buildElectronSqlite();
+  } catch (error) {
+    return { reason: `The SQLite module could not be compiled for Electron (${error.message})` };
+  }
+  return electronSqliteLoads(electron) ? {} : { reason: 'The SQLite module compiled for Electron does not load in it' };
+}
+
+const electron = desktopElectron();
+const sqlite = electron.binary ? desktopSqlite(electron.binary) : {};
+if (!electron.binary) browserMode(electron.reason);
+else if (sqlite.reason) browserMode(sqlite.reason);
+else run(bin('electron-vite'), ['preview']);

@@ -1,6 +1,6 @@
 /**
- * A user's clone is the whole project: nothing in it may read the team's research folder beside
- * the repository (../shared), which only this workspace has. Every tracked file is scanned, the
+ * A user's clone is the whole project: nothing in it may read the team's research folder that
+ * sits beside the repository in the team's workspace only. Every tracked file is scanned, the
  * docs included (they name the in-repo copies instead).
  */
 import { execFileSync } from 'node:child_process';
@@ -29,9 +29,9 @@ function repoFiles(): string[] {
   }
 }
 
-// Built from parts, so this file does not match itself.
-const outside = ['..', 'shared'];
-const patterns = [new RegExp(`\\.\\./${outside[1]}\\b`), new RegExp(`'\\.\\.',\\s*'${outside[1]}'`), /\/work\/shared\b/];
+// The folder's name built from parts, so this file does not match itself.
+const folder = ['sha', 'red'].join('');
+const patterns = [new RegExp(`\\.\\./${folder}\\b`), new RegExp(`'\\.\\.',\\s*'${folder}'`), new RegExp(`/work/${folder}\\b`)];
 
 describe('the repository stands alone', () => {
   it('no tracked file reads or names the research folder outside the repo', () => {

@@ -4,14 +4,16 @@
  * UI's contract calls over IPC from the app's own windows only, forwards engine events, and shuts
  * everything down cleanly. Everything the engine needs lives outside src-main/electron/.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { app, BrowserWindow, dialog, Menu, session, shell } from 'electron';
 import { EVENT_CHANNEL } from '../../src-shared/ipc/contract.js';
 import { openEngine, type Engine } from '../engine/engine.js';
-import { APP_DIR_NAME, writeFirstApiKey } from '../engine/data-dir.js';
+import { APP_DIR_NAME, describeApiKeyState, ensureApiKey } from '../engine/data-dir.js';
 import { readAppSettings } from '../engine/app-settings.js';
 import type { RunningServer } from '../http/server.js';
+import { SQLITE_BINDING_ENV } from '../store/sqlite.js';
 import { createDispatcher, type Dispatch } from '../ipc/dispatcher.js';
 import { subscribeEvents } from '../ipc/events.js';
 import { appLocation, appUrl } from './app-url.js';
@@ -35,6 +37,15 @@ const log = (line: string) => console.log(`fieldsizer: ${line}`);
 app.setName('Fieldsizer');
 app.setPath('userData', path.join(app.getPath('appData'), APP_DIR_NAME));
 const dataDir = process.env.FIELDSIZER_DATA_DIR || app.getPath('userData');
+
+// better-sqlite3 compiled for Electron (node_modules holds the Node build): packed beside
+// app.asar, or built into native/electron/ by `npm start` / `npm run build:electron-sqlite`.
+// Without it (a source tree where it was not built) the node_modules build is tried, and its ABI
+// error names the module.
+const electronSqlite = app.isPackaged
+  ? path.join(process.resourcesPath, 'native', 'better_sqlite3.node')
+  : path.join(app.getAppPath(), 'native', 'electron', 'better_sqlite3.node');
+if (!process.env[SQLITE_BINDING_ENV] && fs.existsSync(electronSqlite)) process.env[SQLITE_BINDING_ENV] = electronSqlite;
 
 const isDev = !app.isPackaged;
 const devServerUrl = isDev ? (process.env.ELECTRON_RENDERER_URL ?? null) : null;
@@ -190,8 +201,8 @@ async function start(): Promise<void> {
     resourcesDir: app.isPackaged ? path.join(process.resourcesPath, 'resources') : undefined,
   });
   if (engine.firstStart) log(`created ${engine.store.file} with the embedded data set in ${Math.round(performance.now() - started)} ms`);
-  const keyFile = await writeFirstApiKey(engine);
-  if (keyFile) log(`an API key with every scope was written to ${keyFile}`);
+  const keyMessage = describeApiKeyState(await ensureApiKey(engine), dataDir);
+  if (keyMessage) log(keyMessage);
 
   const settings = await readAppSettings(engine.store.db);
   server = await startLocalApi(engine, settings.api, { log });

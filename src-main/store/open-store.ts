@@ -4,11 +4,12 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
+import type SQLite from 'better-sqlite3';
 import { Kysely, Migrator, SqliteDialect } from 'kysely';
 import type { Database } from './schema.js';
 import { inCodeMigrations } from './migrations/index.js';
 import { withStatementCache } from './statement-cache.js';
+import { openSqlite } from './sqlite.js';
 
 export const DATABASE_FILE = 'fieldsizer.db';
 
@@ -30,7 +31,7 @@ export interface Store {
 export async function openStore(dataDir: string): Promise<Store> {
   fs.mkdirSync(dataDir, { recursive: true });
   const file = path.join(dataDir, DATABASE_FILE);
-  const sqlite = new SQLite(file);
+  const sqlite = openSqlite(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');

@@ -7,8 +7,8 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import Database from 'better-sqlite3';
 import type SQLite from 'better-sqlite3';
+import { openSqlite } from '../store/sqlite.js';
 import type { PulledProject } from './convert.js';
 
 export interface AnswerMeta {
@@ -150,7 +150,7 @@ export class StagedAnswers {
   static open(dataDir: string): StagedAnswers {
     const file = path.join(dataDir, STAGING_FILE);
     const open = () => {
-      const db = new Database(file);
+      const db = openSqlite(file);
       // Only a cache of requests: losing the last batches to a crash costs a few requests, no data.
       db.pragma('journal_mode = WAL');
       db.pragma('synchronous = OFF');

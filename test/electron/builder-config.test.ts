@@ -52,3 +52,11 @@ describe('electron-builder configuration', () => {
     expect(config.extraResources).toEqual(expect.arrayContaining([expect.objectContaining({ from: 'resources', to: 'resources' })]));
   });
 });
+
+describe('the SQLite module a package ships', () => {
+  it('is the Electron build from native/electron, not the Node build npm install made', async () => {
+    const config = await loadConfig();
+    expect(config.extraResources).toEqual(expect.arrayContaining([expect.objectContaining({ from: 'native/electron', to: 'native' })]));
+    expect(JSON.stringify(config.files)).toContain('!**/node_modules/better-sqlite3/build/Release/better_sqlite3.node');
+  });
+});
