@@ -109,5 +109,22 @@ export async function startServer(engine: Engine, port: number, options: ServerO
   const address = app.server.address();
   const actual = typeof address === 'object' && address ? address.port : port;
   const url = `http://127.0.0.1:${actual}`;
-  return { app, port: actual, url, sessionToken, uiUrl: `${url}/#session=${sessionToken}`, close: () => app.close() };
+  return { app, port: actual, url, sessionToken, uiUrl: `${url}/#session=${sessionToken}`, close: () => closeWithin(app, CLOSE_GRACE_MS) };
+}
+
+/** How long a closing server waits for requests in flight before it cuts their connections. */
+const CLOSE_GRACE_MS = 3000;
+
+/**
+ * Stops listening and waits for requests in flight, but not for ever: a client that keeps a
+ * connection busy (a stream it never reads to the end) would otherwise hold the app's quit.
+ */
+async function closeWithin(app: FastifyInstance, graceMs: number): Promise<void> {
+  const cut = setTimeout(() => app.server.closeAllConnections(), graceMs);
+  cut.unref();
+  try {
+    await app.close();
+  } finally {
+    clearTimeout(cut);
+  }
 }
