@@ -303,8 +303,15 @@ export interface SyncAnswersTable {
   fetched_at: string;
 }
 
+/** The counter of ids for records made here, per table (see local-ids.ts). */
+export interface LocalIdsTable {
+  table_name: string;
+  last_id: number;
+}
+
 export interface Database {
   meta: MetaTable;
+  local_ids: LocalIdsTable;
   api_keys: ApiKeysTable;
   product_types: ProductTypesTable;
   products: ProductsTable;

@@ -357,6 +357,17 @@ describe('DELETE /api/projects/:id', () => {
     expect(await projectCount()).toBe(before);
   });
 
+  it("never gives a deleted draft's id to a new project: the old version cannot overwrite it", async () => {
+    const newest = await create();
+    expect(newest.id).toBeGreaterThanOrEqual(2 ** 31); // the local id space, apart from the service's ids
+    expect((await t.request('DELETE', `/api/projects/${newest.id}`)).status).toBe(204);
+    const next = await create();
+    expect(next.id).toBeGreaterThan(newest.id);
+    // A client still holding the deleted project (id and version 1) reaches nothing.
+    expectError(await t.request('PATCH', `/api/projects/${newest.id}`, { body: json({ version: 1, name: 'Overwrite' }) }), 404, 'not_found');
+    expect((await get(next.id)).name).toBe(next.name);
+  });
+
   it('a DELETE with an older ?version= is a 409 version_conflict', async () => {
     const p = await create();
     await patchOk(p.id, { servings_per_day: 2 });

@@ -11,6 +11,7 @@ import type { ProjectStatus } from '../../../src-shared/api/vocabulary.js';
 import type { FixtureInput } from '../../../src-shared/sizing/fixtures.js';
 import type { ProjectSizing } from '../../../src-shared/sizing/index.js';
 import type { Database } from '../../store/schema.js';
+import { nextLocalId } from '../../store/local-ids.js';
 import type { CatalogService, ListResult } from '../catalog/catalog-service.js';
 import { ApiError, notFound } from '../errors.js';
 import { apiDate } from '../format.js';
@@ -163,8 +164,7 @@ export class ProjectService {
 
   async create(body: ProjectWrite & { name: string; engineer: { id: number } }, viewer: Viewer): Promise<Project> {
     const id = await this.db.transaction().execute(async (trx) => {
-      const next = await trx.selectFrom('projects').select((eb) => eb.fn.max('id').as('max')).executeTakeFirstOrThrow();
-      const id = Number(next.max ?? 0) + 1;
+      const id = await nextLocalId(trx, 'projects');
       const state = await resolveWrite(trx, body, { inputs: DEFAULT_INPUTS, fixtures: [], address: emptyAddress, jurisdiction_id: null, construction_type: 'newConstruction' });
       const sizing = await this.sizing.size(state.inputs, state.fixtures, state.rules, trx, 'summary');
       const stamp = now();

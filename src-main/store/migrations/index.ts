@@ -10,6 +10,7 @@ import * as m0004 from './0004-sync-base-version.js';
 import * as m0005 from './0005-sync-response-cache.js';
 import * as m0006 from './0006-dirty-projects-index.js';
 import * as m0007 from './0007-sync-answers.js';
+import * as m0008 from './0008-local-id-space.js';
 
 const migrations: Record<string, Migration> = {
   '0001-catalog-and-territories': m0001,
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   '0005-sync-response-cache': m0005,
   '0006-dirty-projects-index': m0006,
   '0007-sync-answers': m0007,
+  '0008-local-id-space': m0008,
 };
 
 export const inCodeMigrations: MigrationProvider = {

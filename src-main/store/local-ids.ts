@@ -1,0 +1,27 @@
+/**
+ * The id space of records made here. The central service numbers its records from 1; records
+ * made in this app take ids from LOCAL_ID_BASE (2^31) up, from a counter per table (table
+ * local_ids) that only grows. So an id is never reused after a delete (a client holding the old
+ * id cannot overwrite a new record), and a record made offline never takes an id the service
+ * has given, or will give, to one of its own.
+ */
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from './schema.js';
+
+/** Above every signed 32-bit id, well inside JavaScript's safe integers. */
+export const LOCAL_ID_BASE = 2 ** 31;
+
+export type LocalIdTable = 'projects' | 'users' | 'jurisdictions';
+
+export const isLocalId = (id: number): boolean => id >= LOCAL_ID_BASE;
+
+/** The next id for a record made here; call it inside the transaction that inserts the record. */
+export async function nextLocalId(trx: Kysely<Database> | Transaction<Database>, table: LocalIdTable): Promise<number> {
+  const row = await trx
+    .updateTable('local_ids')
+    .set((eb) => ({ last_id: eb('last_id', '+', 1) }))
+    .where('table_name', '=', table)
+    .returning('last_id')
+    .executeTakeFirstOrThrow();
+  return row.last_id;
+}
