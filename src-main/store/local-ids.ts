@@ -5,7 +5,7 @@
  * id cannot overwrite a new record), and a record made offline never takes an id the service
  * has given, or will give, to one of its own.
  */
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from './schema.js';
 
 /** Above every signed 32-bit id, well inside JavaScript's safe integers. */
@@ -15,11 +15,15 @@ export type LocalIdTable = 'projects' | 'users' | 'jurisdictions';
 
 export const isLocalId = (id: number): boolean => id >= LOCAL_ID_BASE;
 
-/** The next id for a record made here; call it inside the transaction that inserts the record. */
+/**
+ * The next id for a record made here; call it inside the transaction that inserts the record.
+ * Past the counter and past every id in the table: an upstream that is itself a Fieldsizer gives
+ * its own new records ids from this same space, and they arrive here by sync.
+ */
 export async function nextLocalId(trx: Kysely<Database> | Transaction<Database>, table: LocalIdTable): Promise<number> {
   const row = await trx
     .updateTable('local_ids')
-    .set((eb) => ({ last_id: eb('last_id', '+', 1) }))
+    .set({ last_id: sql<number>`max(last_id, (select coalesce(max(id), 0) from ${sql.table(table)})) + 1` })
     .where('table_name', '=', table)
     .returning('last_id')
     .executeTakeFirstOrThrow();

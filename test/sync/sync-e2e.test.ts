@@ -113,7 +113,7 @@ describe('offline edits and conflicts', () => {
     const drafts = (await down.get('/api/projects?limit=100')).body as { data: { id: number; status: string }[] };
     const [editedHere, editedBoth] = drafts.data.filter((p) => p.status === 'Draft').map((p) => p.id);
     const created = await down.request('POST', '/api/projects', { body: JSON.stringify({ name: 'Offline taqueria', engineer: { id: 3 }, menu_type: 'quick-service-mexican', servings_per_day: 300 }) });
-    expect(created.status).toBe(201);
+    expect(created.status, created.text).toBe(201);
     expect((await down.request('PATCH', `/api/projects/${editedHere}`, { body: JSON.stringify({ servings_per_day: 777 }) })).status).toBe(200);
     expect((await down.request('PATCH', `/api/projects/${editedBoth}`, { body: JSON.stringify({ name: 'Mine' }) })).status).toBe(200);
     // Meanwhile the same draft changes upstream.
