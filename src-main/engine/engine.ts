@@ -14,6 +14,8 @@ import { JurisdictionService } from './people/jurisdiction-service.js';
 import { SearchService } from './people/search-service.js';
 import { SyncService } from '../sync/sync-service.js';
 import { SyncRunner, type ClientTuning } from '../sync/sync-runner.js';
+import { guardSyncRun } from '../store/sync-run-guard.js';
+import { BackupService } from './backup-service.js';
 
 export interface EngineOptions {
   dataDir: string;
@@ -38,6 +40,7 @@ export interface Engine {
   jurisdictions: JurisdictionService;
   search: SearchService;
   sync: SyncService;
+  backups: BackupService;
   close(): Promise<void>;
 }
 
@@ -56,7 +59,9 @@ export async function openEngine(options: EngineOptions): Promise<Engine> {
     const sync = new SyncService(store.db, options.dataDir, runner);
     sync.resolver = (projectId, choice) => runner.resolve(projectId, choice);
     projects.afterWrite = () => sync.refreshCounts();
+    sync.guard = () => guardSyncRun(store, options.dataDir);
     await sync.init();
+    const backups = new BackupService(store, options.dataDir, () => sync.init());
     holder.engine = {
       store,
       dataDir: options.dataDir,
@@ -70,7 +75,9 @@ export async function openEngine(options: EngineOptions): Promise<Engine> {
       jurisdictions,
       search: new SearchService(store.db),
       sync,
+      backups,
       async close() {
+        backups.stop();
         await sync.close();
         await store.close();
       },
