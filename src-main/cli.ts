@@ -9,6 +9,7 @@ import { API_SCOPES } from '../src-shared/api/scopes.js';
 import { openEngine } from './engine/engine.js';
 import { openOwnedEngine, StartCancelled } from './engine/owned-engine.js';
 import { describeDamage } from './engine/recovery.js';
+import { openAppLog } from './logs/app-log.js';
 import { registerSyncCommand } from './sync/sync-command.js';
 import { registerDataCommands } from './cli/data-commands.js';
 import { defaultDataDir, describeApiKeyState, ensureApiKey } from './engine/data-dir.js';
@@ -57,13 +58,15 @@ program
       );
       return 'quit';
     });
-    engine.backups.startDaily((error) => console.error(`daily backup failed: ${error instanceof Error ? error.message : String(error)}`));
+    const log = openAppLog(options.dataDir);
+    log.info(`serve started on ${engine.store.file}${engine.firstStart ? ' (first start)' : ''}`);
+    engine.backups.startDaily((error) => log.error('daily backup failed', error));
     if (engine.firstStart) {
       console.log(`created ${engine.store.file} with the embedded data set in ${Math.round(performance.now() - started)} ms`);
     }
     const keyMessage = describeApiKeyState(await ensureApiKey(engine), options.dataDir);
     if (keyMessage) console.log(keyMessage);
-    const server = await startServer(engine, options.port, { rateLimitPerMinute: options.rateLimit, logger: options.log ?? false, rendererDir: RENDERER_DIR });
+    const server = await startServer(engine, options.port, { rateLimitPerMinute: options.rateLimit, logger: options.log ?? false, rendererDir: RENDERER_DIR, log: log.write });
     console.log(`listening on ${server.url}`);
     if (fs.existsSync(path.join(RENDERER_DIR, 'index.html'))) console.log(`open the app at ${server.uiUrl}`);
     else console.log(`the app's UI is not built (npm run build:renderer); once built, open ${server.uiUrl}`);
@@ -71,6 +74,8 @@ program
       console.log(`${signal}: stopping`);
       await server.close();
       await engine.close();
+      log.info(`serve stopped (${signal})`);
+      await log.close();
       await lock.release();
       process.exit(0);
     };
