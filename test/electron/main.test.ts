@@ -53,6 +53,7 @@ const fake = vi.hoisted(() => {
       return 'Sizing report';
     }
     executeJavaScript = vi.fn(async () => state.reportState);
+    reload = vi.fn();
     printToPDF = vi.fn(async () => Buffer.from('%PDF-1.7 fake'));
   }
 
@@ -87,6 +88,13 @@ const fake = vi.hoisted(() => {
     }
     isMinimized() {
       return false;
+    }
+    isMaximized() {
+      return false;
+    }
+    maximize() {}
+    getNormalBounds() {
+      return { x: 10, y: 20, width: 1200, height: 800 };
     }
     show() {}
     focus() {}
@@ -137,6 +145,8 @@ const fake = vi.hoisted(() => {
 });
 
 vi.mock('electron', () => ({
+  protocol: { registerSchemesAsPrivileged: vi.fn(), handle: vi.fn() },
+  screen: { getAllDisplays: () => [{ workArea: { x: 0, y: 0, width: 1920, height: 1080 } }] },
   app: fake.app,
   BrowserWindow: fake.FakeWindow,
   Menu: { buildFromTemplate: (t: unknown) => t, setApplicationMenu: vi.fn() },
