@@ -58,6 +58,15 @@ function readOwner(dataDir: string, name: LockName): OwnerInfo | null {
   }
 }
 
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
 function describeHolder(holder: OwnerInfo | null): string {
   if (!holder) return 'another Fieldsizer process';
   return `${OWNER_WORDS[holder.owner] ?? 'another Fieldsizer process'} (process ${holder.pid}, since ${holder.since})`;
@@ -70,8 +79,16 @@ function describeHolder(holder: OwnerInfo | null): string {
 export async function takeLock(dataDir: string, name: LockName, owner: LockOwner, onLost: (error: Error) => void = () => undefined): Promise<HeldLock> {
   ensurePrivateFolder(dataDir);
   let release: () => Promise<void>;
+  const lock = () => lockfile.lock(dataDir, { lockfilePath: lockPath(dataDir, name), realpath: false, stale: STALE_MS, onCompromised: onLost });
   try {
-    release = await lockfile.lock(dataDir, { lockfilePath: lockPath(dataDir, name), realpath: false, stale: STALE_MS, onCompromised: onLost });
+    release = await lock().catch(async (error: unknown) => {
+      // A holder killed outright (SIGKILL, a power cut) leaves the lock behind until it goes
+      // stale; when the process it names is gone from this machine, it is taken over at once.
+      const holder = readOwner(dataDir, name);
+      if ((error as NodeJS.ErrnoException).code !== 'ELOCKED' || !holder || holder.pid === process.pid || isAlive(holder.pid)) throw error;
+      fs.rmSync(lockPath(dataDir, name), { recursive: true, force: true });
+      return lock();
+    });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ELOCKED') throw error;
     const holder = readOwner(dataDir, name);

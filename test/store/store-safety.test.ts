@@ -299,6 +299,19 @@ describe('one process per data folder', () => {
     expect(listBackups(dataDir).some((b) => b.reason === 'before-sync')).toBe(true);
   });
 
+  it('a lock left by a killed process (SIGKILL) is taken over at once', async () => {
+    const { dataDir } = folder();
+    // node with tsx's loader, not the tsx wrapper: the signal must hit the process holding the lock.
+    const holder = spawn(process.execPath, ['--import', 'tsx', 'test/store/fixtures/hold-lock.ts', dataDir, 'sync', 'sync'], { cwd: root, stdio: ['pipe', 'pipe', 'inherit'] });
+    await waitFor(holder, 'held');
+    await expect(takeLock(dataDir, 'sync', 'sync')).rejects.toThrow(/Another sync/);
+    holder.kill('SIGKILL');
+    await new Promise((resolve) => holder.once('exit', resolve));
+    expect(fs.existsSync(path.join(dataDir, 'sync.lock'))).toBe(true);
+    const lock = await takeLock(dataDir, 'sync', 'sync');
+    await lock.release();
+  });
+
   it('the lock is taken in-process too, and released', async () => {
     const { dataDir } = folder();
     const lock = await takeLock(dataDir, 'instance', 'app');
