@@ -9,6 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { app, BrowserWindow, dialog, Menu, screen, session, shell } from 'electron';
 import { EVENT_CHANNEL } from '../../src-shared/ipc/contract.js';
+import type { StartupView } from '../../src-shared/ipc/data-safety.js';
 import { FIELDSIZER_FILE_EXTENSION } from '../../src-shared/transfer/fieldsizer-file.js';
 import type { Engine } from '../engine/engine.js';
 import { openOwnedEngine, StartCancelled } from '../engine/owned-engine.js';
@@ -80,6 +81,12 @@ let server: RunningServer | null = null;
 /** Calls that arrive while the engine opens wait for it (the window shows at once). */
 let resolveDispatch: (dispatch: Dispatch) => void = () => undefined;
 const dispatchReady = new Promise<Dispatch>((resolve) => (resolveDispatch = resolve));
+/** The start as the window shows it; `app.startup` is answered from here before the engine is open. */
+let startup: StartupView = { phase: 'opening', step: 'Opening the data', percent: null };
+function setStartup(next: StartupView): void {
+  startup = next;
+  emit('app.startup', next);
+}
 /** .fieldsizer files the app was asked to open before it was ready. */
 const pendingFiles: string[] = [];
 let mainWindow: BrowserWindow | null = null;
@@ -326,7 +333,14 @@ async function start(): Promise<void> {
   hardenSession(session.defaultSession, policy);
   if (location.kind === 'app') serveAppProtocol(location.rootDir, policy);
   // The window first: it shows while the engine opens (calls wait for it, see dispatchReady).
-  cleanups.push(registerInvokeHandler({ dispatch: async (method, args) => (await dispatchReady)(method, args), trustedWindows, location, log }));
+  cleanups.push(
+    registerInvokeHandler({
+      dispatch: async (method, args) => (method === 'app.startup' && startup.phase !== 'ready' ? { ok: true, value: startup } : (await dispatchReady)(method, args)),
+      trustedWindows,
+      location,
+      log,
+    }),
+  );
   mainWindow = createMainWindow();
   const started = performance.now();
   const owned = await openOwnedEngine(
@@ -335,6 +349,7 @@ async function start(): Promise<void> {
       // Packaged, resources/ is an extraResource beside app.asar; from the source tree the engine finds it itself.
       resourcesDir: app.isPackaged ? path.join(process.resourcesPath, 'resources') : undefined,
       owner: 'app',
+      onLoadProgress: (p) => setStartup({ phase: 'loading', step: p.step, percent: p.percent }),
       onLockLost: (error) => logAt('warn', 'main', `the data folder's lock was taken over: ${error.message}`),
     },
     async (report) => {
@@ -373,6 +388,7 @@ async function start(): Promise<void> {
     log: logAt,
   });
   resolveDispatch(dispatch);
+  setStartup({ phase: 'ready', step: null, percent: 100 });
   cleanups.push(subscribeEvents(engine, emit));
   const tell = (message: string, detail?: string) => void messageBox({ type: 'info', message, detail, buttons: ['OK'] });
   updates = app.isPackaged ? startUpdates({ feedUrl: await readUpdateUrl(engine.store.db), log: (level, message) => logAt(level, 'main', message), tell }) : noUpdates(tell);

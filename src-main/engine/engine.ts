@@ -3,7 +3,8 @@
  * every service. Transports (HTTP, Electron IPC) sit on top of it; it never imports electron.
  */
 import { openStore, type Store } from '../store/open-store.js';
-import { defaultResourcesDir, isEmpty, loadEmbeddedDataSet, readEmbeddedDataSet } from '../store/load-embedded.js';
+import { defaultResourcesDir, isEmpty, type LoadProgressListener } from '../store/load-embedded.js';
+import { loadEmbeddedInWorker } from '../store/load-worker-host.js';
 import { ApiKeyService } from './api-keys.js';
 import { CatalogService } from './catalog/catalog-service.js';
 import { TerritoryService } from './territory-service.js';
@@ -24,6 +25,8 @@ export interface EngineOptions {
   renderCacheSize?: number;
   /** Timeouts, retries and concurrency of sync requests (tests shorten them). */
   syncTuning?: ClientTuning;
+  /** A first start's progress (the load runs in a worker thread; this thread stays free). */
+  onLoadProgress?: LoadProgressListener;
 }
 
 export interface Engine {
@@ -48,7 +51,7 @@ export async function openEngine(options: EngineOptions): Promise<Engine> {
   const store = await openStore(options.dataDir);
   try {
     const firstStart = await isEmpty(store.db);
-    if (firstStart) await loadEmbeddedDataSet(store.db, readEmbeddedDataSet(options.resourcesDir ?? defaultResourcesDir()));
+    if (firstStart) await loadEmbeddedInWorker({ dataDir: options.dataDir, resourcesDir: options.resourcesDir ?? defaultResourcesDir() }, options.onLoadProgress);
     const catalog = new CatalogService(store.db, store.dataVersion, { cacheSize: options.renderCacheSize });
     const sizing = new SizingContext(store.db, store.dataVersion);
     const projects = new ProjectService(store.db, sizing, catalog);

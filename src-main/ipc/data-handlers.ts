@@ -8,7 +8,7 @@ import { checkReachability } from '../engine/reachability.js';
 import type { BackupView } from '../../src-shared/ipc/data-safety.js';
 import type { Handler, HandlerContext } from './handlers.js';
 
-type DataSafetyMethod = 'backups.list' | 'backups.create' | 'backups.restore' | 'backups.setKeep' | 'projects.export' | 'projects.import' | 'app.logError' | 'sync.reachability';
+type DataSafetyMethod = 'app.startup' | 'backups.list' | 'backups.create' | 'backups.restore' | 'backups.setKeep' | 'projects.export' | 'projects.import' | 'app.logError' | 'sync.reachability';
 
 const view = (b: BackupInfo): BackupView => ({ name: b.name, reason: b.reason, created: b.created, bytes: b.bytes });
 const overview = (context: HandlerContext) => {
@@ -40,4 +40,6 @@ export const dataSafetyHandlers: { [M in DataSafetyMethod]: Handler<M> } = {
     return { logged: true };
   },
   'sync.reachability': async (_args, { engine }) => checkReachability(engine),
+  // Once the engine answers calls at all, its start is over (main answers this one earlier itself).
+  'app.startup': async () => ({ phase: 'ready', step: null, percent: 100 }),
 };

@@ -10,7 +10,7 @@ const MAX_LINE = 4000;
 const RULES: [RegExp, string][] = [
   [/\bfsk_[A-Za-z0-9_-]+/g, '[key]'],
   [/\b(Bearer|Basic)\s+[^\s"',;]+/gi, '$1 [key]'],
-  [/\b(api[_-]?key|key|token|secret|password|authorization)(["']?\s*[:=]\s*["']?)[^\s"'&,;]+/gi, '$1$2[key]'],
+  [/\b(api[_-]?key|key|token|session|secret|password|authorization)(["']?\s*[:=]\s*["']?)[^\s"'&,;]+/gi, '$1$2[key]'],
   [/[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g, '[email]'],
   [/(\+1[ .-]?)?\(?\b\d{3}\)?[ .-]\d{3}[ .-]\d{4}\b/g, '[phone]'],
 ];

@@ -21,7 +21,7 @@ import { CONSTRUCTION_TYPE_KEYS, PROJECT_STATUSES, USER_TYPE_KEYS, type ProjectS
 import { API_SCOPES, type ApiScope } from '../api/scopes.js';
 import type { MeasurementPair, ProjectSizing } from '../sizing/index.js';
 import type { ConflictChoice, SyncConflict, SyncSettings, SyncStatus } from '../sync.js';
-import { dataSafetyMethods, type DataSafetyResults } from './data-safety.js';
+import { dataSafetyMethods, type DataSafetyResults, type StartupView } from './data-safety.js';
 
 const id = z.number().int().positive();
 const noArgs = z.object({}).strict();
@@ -315,9 +315,10 @@ export const EVENT_CHANNEL = 'fieldsizer:event';
 /** Events main pushes to the UI. */
 export interface EventPayloads {
   'sync.status': SyncStatus;
+  'app.startup': StartupView;
 }
 export type EventName = keyof EventPayloads;
-export const EVENT_NAMES: EventName[] = ['sync.status'];
+export const EVENT_NAMES: EventName[] = ['sync.status', 'app.startup'];
 
 /** What the UI talks to: `window.api` in Electron, an HTTP client in the browser. */
 export interface Bridge {

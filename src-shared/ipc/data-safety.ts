@@ -26,6 +26,8 @@ export const dataSafetyMethods = {
   'app.logError': z.object({ message: z.string().max(2000), stack: z.string().max(10_000).optional(), where: z.string().max(200).optional() }).strict(),
   /** Whether the central service answers (a cheap request to it), not whether a network is up. */
   'sync.reachability': noArgs,
+  /** How far the app's start is (a first start loads the embedded data set); answered at once. */
+  'app.startup': noArgs,
 } satisfies Record<string, z.ZodType>;
 
 export interface BackupView {
@@ -43,7 +45,15 @@ export interface ImportOutcomeView {
   message: string;
 }
 
+/** The app's start as the window shows it (also pushed as the `app.startup` event). */
+export interface StartupView {
+  phase: 'opening' | 'loading' | 'ready' | 'failed';
+  step: string | null;
+  percent: number | null;
+}
+
 export interface DataSafetyResults {
+  'app.startup': StartupView;
   'backups.list': { keep: number; folder: string; backups: BackupView[] };
   'backups.create': BackupView;
   'backups.restore': BackupView;
