@@ -29,10 +29,12 @@ export function ProjectsScreen() {
     <section className="screen" aria-labelledby="projects-title">
       <header className="screen-header">
         <h1 id="projects-title">Projects</h1>
-        <ProjectFiles />
-        <a className="button primary" href={paths.project('new')}>
-          New project
-        </a>
+        <div className="row">
+          <ProjectFiles />
+          <a className="button primary" href={paths.project('new')}>
+            New project
+          </a>
+        </div>
       </header>
       <form className="filters" role="search" onSubmit={(e) => e.preventDefault()}>
         <Field label="Search projects" error={queryError} className="grow">

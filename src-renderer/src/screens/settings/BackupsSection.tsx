@@ -54,7 +54,7 @@ export function BackupsSection() {
       </div>
       {overview && overview.backups.length === 0 && <p className="muted">No backups yet.</p>}
       {overview && overview.backups.length > 0 && (
-        <table className="table" aria-label="Backup list">
+        <table className="data-table" aria-label="Backup list">
           <thead>
             <tr>
               <th>Made</th>
