@@ -5,10 +5,11 @@
 import type { BackupInfo } from '../store/backups.js';
 import { exportFileName, exportProjects, importProjectsText } from '../engine/projects/project-transfer.js';
 import { checkReachability } from '../engine/reachability.js';
+import { readUpdateUrl, writeUpdateUrl } from '../updates/update-client.js';
 import type { BackupView } from '../../src-shared/ipc/data-safety.js';
 import type { Handler, HandlerContext } from './handlers.js';
 
-type DataSafetyMethod = 'app.startup' | 'backups.list' | 'backups.create' | 'backups.restore' | 'backups.setKeep' | 'projects.export' | 'projects.import' | 'app.logError' | 'sync.reachability';
+type DataSafetyMethod = 'app.startup' | 'updates.settings' | 'updates.setSettings' | 'backups.list' | 'backups.create' | 'backups.restore' | 'backups.setKeep' | 'projects.export' | 'projects.import' | 'app.logError' | 'sync.reachability';
 
 const view = (b: BackupInfo): BackupView => ({ name: b.name, reason: b.reason, created: b.created, bytes: b.bytes });
 const overview = (context: HandlerContext) => {
@@ -42,4 +43,6 @@ export const dataSafetyHandlers: { [M in DataSafetyMethod]: Handler<M> } = {
   'sync.reachability': async (_args, { engine }) => checkReachability(engine),
   // Once the engine answers calls at all, its start is over (main answers this one earlier itself).
   'app.startup': async () => ({ phase: 'ready', step: null, percent: 100 }),
+  'updates.settings': async (_args, { engine }) => ({ url: await readUpdateUrl(engine.store.db) }),
+  'updates.setSettings': async ({ url }, { engine }) => ({ url: await writeUpdateUrl(engine.store.db, url) }),
 };

@@ -24,6 +24,13 @@ export async function readUpdateUrl(db: Kysely<Database>): Promise<string | null
   return row?.value ? row.value : null;
 }
 
+/** Sets (or with null, clears) the update address of the app's settings; it applies at the next start. */
+export async function writeUpdateUrl(db: Kysely<Database>, url: string | null): Promise<string | null> {
+  if (url === null) await db.deleteFrom('meta').where('key', '=', UPDATES_URL_KEY).execute();
+  else await db.insertInto('meta').values({ key: UPDATES_URL_KEY, value: url }).onConflict((oc) => oc.column('key').doUpdateSet({ value: url })).execute();
+  return readUpdateUrl(db);
+}
+
 export function configureUpdater(updater: AppUpdater, options: { feedUrl: string | null; log: UpdateLog }): AppUpdater {
   updater.logger = {
     info: (m?: unknown) => options.log('info', `updates: ${String(m)}`),

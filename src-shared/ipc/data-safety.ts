@@ -28,6 +28,20 @@ export const dataSafetyMethods = {
   'sync.reachability': noArgs,
   /** How far the app's start is (a first start loads the embedded data set); answered at once. */
   'app.startup': noArgs,
+  /** Where the desktop app looks for updates (null: the address built into the package). */
+  'updates.settings': noArgs,
+  'updates.setSettings': z
+    .object({
+      url: z
+        .string()
+        .trim()
+        .url({ error: 'Enter the full address, e.g. https://updates.example.com/fieldsizer' })
+        .refine((u) => /^https:\/\//i.test(u) || /^http:\/\/(127\.0\.0\.1|localhost)(:\d+)?(\/|$)/i.test(u), {
+          error: 'Updates come over https only (the feed says which file to trust).',
+        })
+        .nullable(),
+    })
+    .strict(),
 } satisfies Record<string, z.ZodType>;
 
 export interface BackupView {
@@ -54,6 +68,8 @@ export interface StartupView {
 
 export interface DataSafetyResults {
   'app.startup': StartupView;
+  'updates.settings': { url: string | null };
+  'updates.setSettings': { url: string | null };
   'backups.list': { keep: number; folder: string; backups: BackupView[] };
   'backups.create': BackupView;
   'backups.restore': BackupView;

@@ -78,7 +78,26 @@ describe('data safety in the browser', () => {
     await expect.poll(() => page.getByRole('alert').innerText()).toContain('broken.fieldsizer: The file was made by a newer Fieldsizer');
   }, 90_000);
 
+  it('keeps an update address from Settings, over https only', async () => {
+    await nav('Settings');
+    const form = page.getByRole('form', { name: 'Updates' });
+    const address = form.getByLabel('Update address (empty: the one built into the app)');
+    await address.fill('http://updates.example.com/fieldsizer');
+    await form.getByRole('button', { name: 'Save update address' }).click();
+    await expect.poll(() => form.locator('.field-error').innerText()).toBe('Updates come over https only (the feed says which file to trust).');
+    await address.fill('https://updates.example.com/fieldsizer');
+    await form.getByRole('button', { name: 'Save update address' }).click();
+    await form.getByText('Update address saved').waitFor();
+    const { readUpdateUrl } = await import('../../src-main/updates/update-client.js');
+    expect(await readUpdateUrl(app.engine.store.db)).toBe('https://updates.example.com/fieldsizer');
+    await address.fill('');
+    await form.getByRole('button', { name: 'Save update address' }).click();
+    await form.getByText('The address built into the app is used').waitFor();
+    expect(await readUpdateUrl(app.engine.store.db)).toBeNull();
+  }, 60_000);
+
   it('exports the unsynced projects as a download', async () => {
+    await nav('Projects');
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export unsynced' }).click();
     const file = await download;

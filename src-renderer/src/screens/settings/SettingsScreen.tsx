@@ -1,4 +1,4 @@
-/** Settings: the central service (address, key, interval), the local API, its API keys, and backups. */
+/** Settings: the central service (address, key, interval), the local API, its API keys, backups and the update address. */
 import { useEffect, useState } from 'react';
 import type { ApiScope } from '../../../../src-shared/api/scopes';
 import { Check, Field } from '../../components/Field';
@@ -6,6 +6,7 @@ import { InfoNotice } from '../../components/Notice';
 import { useApp } from '../../stores/app-store';
 import { useSettings } from '../../stores/settings-store';
 import { BackupsSection } from './BackupsSection';
+import { UpdatesForm } from './UpdatesForm';
 
 export function SettingsScreen() {
   const { sync, app, notice, load, forgetCreatedKey } = useSettings();
@@ -25,6 +26,7 @@ export function SettingsScreen() {
       {app && <LocalApiForm key={`${app.api.enabled}-${app.api.port}`} />}
       <ApiKeys />
       <BackupsSection />
+      <UpdatesForm />
     </section>
   );
 }
