@@ -39,9 +39,14 @@ export default defineConfig({
     build: {
       externalizeDeps: true,
       rolldownOptions: {
-        // The sync's pull worker is its own entry: src-main/sync/pull-worker-host.ts loads
-        // ./pull-worker.js beside the main bundle.
-        input: { index: resolve(root, 'src-main/electron/main.ts'), 'pull-worker': resolve(root, 'src-main/sync/pull-worker.ts') },
+        // The workers are entries of their own, loaded from beside the main bundle: the sync's pull
+        // worker (src-main/sync/pull-worker-host.ts) and a first start's data load
+        // (src-main/store/load-worker-host.ts).
+        input: {
+          index: resolve(root, 'src-main/electron/main.ts'),
+          'pull-worker': resolve(root, 'src-main/sync/pull-worker.ts'),
+          'load-worker': resolve(root, 'src-main/store/load-worker.ts'),
+        },
         output: { entryFileNames: '[name].js' },
         external: ['better-sqlite3'],
       },

@@ -20,6 +20,7 @@ import { ensureApiKey } from '../src-main/engine/data-dir.js';
 import { generateCatalog } from './generate-catalog.js';
 import { generatePeople } from './generate-people.js';
 import { uiBench } from './ui.js';
+import { startBench } from './start.js';
 import { DEFAULT_CONCURRENCY } from '../src-main/sync/upstream-client.js';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -217,7 +218,7 @@ async function peopleAtScale(dir: string, key: string) {
   }
 }
 
-// BENCH_ONLY=lookups|lists|people|sync|ui runs one section (several: comma-separated).
+// BENCH_ONLY=lookups|lists|people|sync|ui|start runs one section (several: comma-separated).
 const only = process.env.BENCH_ONLY;
 const wants = (section: string) => !only || only.split(',').includes(section);
 const results: Record<string, unknown> = { when: new Date().toISOString() };
@@ -329,6 +330,15 @@ if (wants('ui')) {
   console.table([ui.load]);
   console.table([{ bytes: ui.bundle.bytes, gzip_bytes: ui.bundle.gzip_bytes }]);
   console.table([ui.scrolling]);
+}
+
+if (wants('start')) {
+  // First and later start, as a new user meets them: to the first API answer and the first paint.
+  console.log('start: serve on an empty folder (first start) and again (later start), to first API answer and first paint');
+  const start = await startBench();
+  results.start = start;
+  console.table(start.table);
+  console.table(start.goals);
 }
 
 fs.mkdirSync(path.join(root, 'bench/results'), { recursive: true });

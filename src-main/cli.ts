@@ -7,7 +7,11 @@ import path from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { API_SCOPES } from '../src-shared/api/scopes.js';
 import { openEngine } from './engine/engine.js';
+import { openOwnedEngine, StartCancelled } from './engine/owned-engine.js';
+import { describeDamage } from './engine/recovery.js';
+import { openAppLog } from './logs/app-log.js';
 import { registerSyncCommand } from './sync/sync-command.js';
+import { registerDataCommands } from './cli/data-commands.js';
 import { defaultDataDir, describeApiKeyState, ensureApiKey } from './engine/data-dir.js';
 import { ApiError } from './engine/errors.js';
 import { DEFAULT_RATE_LIMIT_PER_MINUTE, startServer } from './http/server.js';
@@ -37,13 +41,32 @@ program
   .option('--log', 'log every request')
   .action(async (options: { dataDir: string; port: number; rateLimit: number; log?: boolean }) => {
     const started = performance.now();
-    const engine = await openEngine({ dataDir: options.dataDir });
+    const { engine, lock } = await openOwnedEngine({ dataDir: options.dataDir, owner: 'serve', onLockLost: (e) => console.error(`warning: ${e.message}`) }, async (report) => {
+      const dir = JSON.stringify(options.dataDir);
+      console.error(
+        describeDamage(
+          report,
+          [
+            'To go on, either restore the last good backup:',
+            `  npm run restore -- --data-dir ${dir} --latest`,
+            'or start serve again to begin from the embedded data set.',
+            report.salvageFile ? `Then import the salvaged projects:\n  npm run import -- --data-dir ${dir} ${JSON.stringify(report.salvageFile)}` : '',
+          ]
+            .filter(Boolean)
+            .join('\n'),
+        ),
+      );
+      return 'quit';
+    });
+    const log = openAppLog(options.dataDir);
+    log.info(`serve started on ${engine.store.file}${engine.firstStart ? ' (first start)' : ''}`);
+    engine.backups.startDaily((error) => log.error('daily backup failed', error));
     if (engine.firstStart) {
       console.log(`created ${engine.store.file} with the embedded data set in ${Math.round(performance.now() - started)} ms`);
     }
     const keyMessage = describeApiKeyState(await ensureApiKey(engine), options.dataDir);
     if (keyMessage) console.log(keyMessage);
-    const server = await startServer(engine, options.port, { rateLimitPerMinute: options.rateLimit, logger: options.log ?? false, rendererDir: RENDERER_DIR });
+    const server = await startServer(engine, options.port, { rateLimitPerMinute: options.rateLimit, logger: options.log ?? false, rendererDir: RENDERER_DIR, log: log.write });
     console.log(`listening on ${server.url}`);
     if (fs.existsSync(path.join(RENDERER_DIR, 'index.html'))) console.log(`open the app at ${server.uiUrl}`);
     else console.log(`the app's UI is not built (npm run build:renderer); once built, open ${server.uiUrl}`);
@@ -51,6 +74,9 @@ program
       console.log(`${signal}: stopping`);
       await server.close();
       await engine.close();
+      log.info(`serve stopped (${signal})`);
+      await log.close();
+      await lock.release();
       process.exit(0);
     };
     process.once('SIGINT', () => void stop('SIGINT'));
@@ -110,8 +136,10 @@ keys
   });
 
 registerSyncCommand(program);
+registerDataCommands(program);
 
 program.parseAsync(process.argv).catch((error: unknown) => {
+  if (error instanceof StartCancelled) process.exit(1);
   console.error(error instanceof ApiError || error instanceof Error ? `error: ${error.message}` : error);
   process.exit(1);
 });

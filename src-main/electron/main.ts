@@ -7,9 +7,19 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { app, BrowserWindow, dialog, Menu, session, shell } from 'electron';
+import { app, BrowserWindow, dialog, Menu, screen, session, shell } from 'electron';
 import { EVENT_CHANNEL } from '../../src-shared/ipc/contract.js';
-import { openEngine, type Engine } from '../engine/engine.js';
+import type { StartupView } from '../../src-shared/ipc/data-safety.js';
+import { FIELDSIZER_FILE_EXTENSION } from '../../src-shared/transfer/fieldsizer-file.js';
+import type { Engine } from '../engine/engine.js';
+import { openOwnedEngine, StartCancelled } from '../engine/owned-engine.js';
+import { describeDamage } from '../engine/recovery.js';
+import { openAppLog, type AppLog } from '../logs/app-log.js';
+import type { HeldLock } from '../store/process-locks.js';
+import { readUpdateUrl } from '../updates/update-client.js';
+import { registerAppScheme, serveAppProtocol } from './app-protocol.js';
+import { noUpdates, startUpdates, type Updates } from './updates.js';
+import { readWindowState, writeWindowState } from './window-state.js';
 import { APP_DIR_NAME, describeApiKeyState, ensureApiKey } from '../engine/data-dir.js';
 import { readAppSettings } from '../engine/app-settings.js';
 import type { RunningServer } from '../http/server.js';
@@ -30,7 +40,18 @@ import { hardenSession, hardenWebContents, secureWebPreferences } from './window
 /** Inline-script hashes the dev server needs (React Refresh's preamble); set by electron.vite.config.ts. */
 declare const __FIELDSIZER_DEV_SCRIPT_HASHES__: string[];
 
-const log = (line: string) => console.log(`fieldsizer: ${line}`);
+let appLog: AppLog | null = null;
+const log = (line: string) => {
+  console.log(`fieldsizer: ${line}`);
+  appLog?.write('info', 'main', line);
+};
+const logAt = (level: 'info' | 'warn' | 'error', source: string, message: string) => {
+  if (appLog) appLog.write(level, source, message);
+  else console.log(`fieldsizer: [${source}] ${message}`);
+};
+
+// The UI is served from app:// (app-protocol.ts); the scheme is declared before the app is ready.
+registerAppScheme();
 
 // The data folder: Electron's userData, named like defaultDataDir() names it (not after the npm
 // package name), so the app and `npm run serve` share one store. FIELDSIZER_DATA_DIR overrides.
@@ -54,7 +75,20 @@ const preload = fileURLToPath(new URL('../preload/index.cjs', import.meta.url));
 const policy = contentSecurityPolicy({ devServerUrl, devScriptHashes: devServerUrl ? __FIELDSIZER_DEV_SCRIPT_HASHES__ : [] });
 
 let engine: Engine | null = null;
+let folderLock: HeldLock | null = null;
+let updates: Updates | null = null;
 let server: RunningServer | null = null;
+/** Calls that arrive while the engine opens wait for it (the window shows at once). */
+let resolveDispatch: (dispatch: Dispatch) => void = () => undefined;
+const dispatchReady = new Promise<Dispatch>((resolve) => (resolveDispatch = resolve));
+/** The start as the window shows it; `app.startup` is answered from here before the engine is open. */
+let startup: StartupView = { phase: 'opening', step: 'Opening the data', percent: null };
+function setStartup(next: StartupView): void {
+  startup = next;
+  emit('app.startup', next);
+}
+/** .fieldsizer files the app was asked to open before it was ready. */
+const pendingFiles: string[] = [];
 let mainWindow: BrowserWindow | null = null;
 let dispatch: Dispatch | null = null;
 const trusted = new Set<BrowserWindow>();
@@ -83,10 +117,15 @@ function emit(event: string, payload: unknown): void {
 }
 
 function createMainWindow(): BrowserWindow {
+  const state = readWindowState(
+    dataDir,
+    screen.getAllDisplays().map((d) => d.workArea),
+  );
   const window = new BrowserWindow({
     title: 'Fieldsizer',
-    width: 1280,
-    height: 860,
+    ...(state.x === undefined ? {} : { x: state.x, y: state.y }),
+    width: state.width,
+    height: state.height,
     minWidth: 900,
     minHeight: 600,
     show: false,
@@ -94,7 +133,31 @@ function createMainWindow(): BrowserWindow {
     webPreferences: secureWebPreferences(preload),
   });
   trust(window);
+  if (state.maximized) window.maximize();
   window.once('ready-to-show', () => window.show());
+  window.on('close', () => {
+    try {
+      writeWindowState(dataDir, { ...window.getNormalBounds(), maximized: window.isMaximized() });
+    } catch (error) {
+      logAt('warn', 'main', `could not save the window's size and position: ${String(error)}`);
+    }
+  });
+  // A crashed or hung page is said, logged, and reloaded: the data is in main, nothing is lost.
+  window.webContents.on('render-process-gone', (_event, details) => {
+    logAt('error', 'main', `the window's page stopped (${details.reason}, exit code ${details.exitCode}); reloading`);
+    if (details.reason === 'clean-exit') return;
+    void messageBox({ type: 'warning', message: 'The Fieldsizer window stopped unexpectedly and is reloaded.', detail: 'Your saved work is safe. What happened is in Help → Show Logs.', buttons: ['OK'] });
+    if (!window.isDestroyed()) window.webContents.reload();
+  });
+  window.on('unresponsive', () => {
+    logAt('warn', 'main', 'the window stopped responding');
+    void messageBox({ type: 'warning', message: 'The Fieldsizer window is not responding.', detail: 'Wait for it, or reload it (your saved work is safe).', buttons: ['Wait', 'Reload'], defaultId: 0 }).then(
+      ({ response }) => {
+        if (response === 1 && !window.isDestroyed()) window.webContents.reload();
+      },
+    );
+  });
+  window.on('responsive', () => logAt('info', 'main', 'the window responds again'));
   // A page that fails to load still shows (Chromium's error page) rather than nothing at all.
   window.webContents.once('did-fail-load', () => window.show());
   window.on('closed', () => {
@@ -106,7 +169,7 @@ function createMainWindow(): BrowserWindow {
 
 function focusMainWindow(): void {
   if (!mainWindow || mainWindow.isDestroyed()) {
-    if (app.isReady() && engine) mainWindow = createMainWindow();
+    if (app.isReady()) mainWindow = createMainWindow();
     return;
   }
   if (mainWindow.isMinimized()) mainWindow.restore();
@@ -129,6 +192,64 @@ async function exportFromMenu(): Promise<void> {
   if (result.ok) return;
   if (result.error.code === 'cancelled') return;
   await messageBox({ type: 'error', message: 'The report could not be exported.', detail: result.error.message, buttons: ['OK'] });
+}
+
+const fieldsizerFiles = (argv: string[]) => argv.filter((arg) => arg.toLowerCase().endsWith(`.${FIELDSIZER_FILE_EXTENSION}`) && fs.existsSync(arg));
+
+/** Imports a .fieldsizer file (double-click, File → Import) and says what happened. */
+async function importFile(file: string): Promise<void> {
+  if (!engine) {
+    pendingFiles.push(file);
+    return;
+  }
+  focusMainWindow();
+  const d = await dispatchReady;
+  const result = await d('projects.import', { content: fs.readFileSync(file, 'utf8') });
+  if (!result.ok) {
+    await messageBox({ type: 'error', message: `${path.basename(file)} could not be imported.`, detail: result.error.message, buttons: ['OK'] });
+    return;
+  }
+  const report = result.value as { imported: number; already_here: number; refused: number; projects: { message: string; name: string; id: number | null }[] };
+  logAt('info', 'main', `imported a projects file: ${report.imported} imported, ${report.already_here} already here, ${report.refused} refused`);
+  await messageBox({
+    type: report.refused > 0 ? 'warning' : 'info',
+    message: `${report.imported} project${report.imported === 1 ? '' : 's'} imported from ${path.basename(file)}.`,
+    detail: report.projects.map((p) => `${p.name}: ${p.message}`).join('\n'),
+    buttons: ['OK'],
+  });
+  const first = report.projects.find((p) => p.id !== null);
+  if (first && mainWindow && !mainWindow.isDestroyed()) void mainWindow.webContents.executeJavaScript(`window.location.hash = ${JSON.stringify(`#/projects/${first.id}`)}`);
+}
+
+async function importFromMenu(): Promise<void> {
+  const picked = await (mainWindow ? dialog.showOpenDialog(mainWindow, openOptions()) : dialog.showOpenDialog(openOptions()));
+  for (const file of picked.canceled ? [] : picked.filePaths) await importFile(file);
+}
+
+const openOptions = (): Electron.OpenDialogOptions => ({
+  title: 'Import projects',
+  properties: ['openFile', 'multiSelections'],
+  filters: [{ name: 'Fieldsizer projects', extensions: [FIELDSIZER_FILE_EXTENSION] }],
+});
+
+/** The save dialog for exported projects (the contract's projects.export in the desktop app). */
+async function saveExport(fileName: string, content: string): Promise<string | null> {
+  const options: Electron.SaveDialogOptions = {
+    title: 'Export projects',
+    defaultPath: path.join(app.getPath('documents'), fileName),
+    filters: [{ name: 'Fieldsizer projects', extensions: [FIELDSIZER_FILE_EXTENSION] }],
+  };
+  const chosen = await (mainWindow ? dialog.showSaveDialog(mainWindow, options) : dialog.showSaveDialog(options));
+  if (chosen.canceled || !chosen.filePath) return null;
+  const file = chosen.filePath.endsWith(`.${FIELDSIZER_FILE_EXTENSION}`) ? chosen.filePath : `${chosen.filePath}.${FIELDSIZER_FILE_EXTENSION}`;
+  fs.writeFileSync(file, content, { mode: 0o600 });
+  return file;
+}
+
+async function exportUnsyncedFromMenu(): Promise<void> {
+  const d = await dispatchReady;
+  const result = await d('projects.export', { unsynced: true });
+  if (!result.ok) await messageBox({ type: 'info', message: 'Nothing was exported.', detail: result.error.message, buttons: ['OK'] });
 }
 
 function installMenu(): void {
@@ -165,6 +286,12 @@ function installMenu(): void {
         openApiDescription: () => {
           if (server) void shell.openExternal(`${server.url}/openapi.json`);
         },
+        importProjects: () => void importFromMenu(),
+        exportUnsynced: () => void exportUnsyncedFromMenu(),
+        showLogs: () => {
+          if (appLog) void shell.openPath(appLog.dir).then((error) => error && log(`could not open ${appLog?.dir}: ${error}`));
+        },
+        checkForUpdates: () => void updates?.check(true),
       },
     }),
   );
@@ -188,21 +315,67 @@ const shutdown = createShutdown(
         engine = null;
       },
     },
+    {
+      name: 'data folder lock and log',
+      run: async () => {
+        await folderLock?.release();
+        folderLock = null;
+        await appLog?.close();
+      },
+    },
   ],
   log,
 );
 
 async function start(): Promise<void> {
+  appLog = openAppLog(dataDir);
+  logAt('info', 'main', `Fieldsizer ${app.getVersion()} starting (Electron ${process.versions.electron}, ${process.platform})`);
   hardenSession(session.defaultSession, policy);
+  if (location.kind === 'app') serveAppProtocol(location.rootDir, policy);
+  // The window first: it shows while the engine opens (calls wait for it, see dispatchReady).
+  cleanups.push(
+    registerInvokeHandler({
+      dispatch: async (method, args) => (method === 'app.startup' && startup.phase !== 'ready' ? { ok: true, value: startup } : (await dispatchReady)(method, args)),
+      trustedWindows,
+      location,
+      log,
+    }),
+  );
+  mainWindow = createMainWindow();
   const started = performance.now();
-  engine = await openEngine({
-    dataDir,
-    // Packaged, resources/ is an extraResource beside app.asar; from the source tree the engine finds it itself.
-    resourcesDir: app.isPackaged ? path.join(process.resourcesPath, 'resources') : undefined,
-  });
+  const owned = await openOwnedEngine(
+    {
+      dataDir,
+      // Packaged, resources/ is an extraResource beside app.asar; from the source tree the engine finds it itself.
+      resourcesDir: app.isPackaged ? path.join(process.resourcesPath, 'resources') : undefined,
+      owner: 'app',
+      onLoadProgress: (p) => setStartup({ phase: 'loading', step: p.step, percent: p.percent }),
+      onLockLost: (error) => logAt('warn', 'main', `the data folder's lock was taken over: ${error.message}`),
+    },
+    async (report) => {
+      logAt('error', 'main', `the database was damaged (${report.detail}); moved to ${report.movedTo}, ${report.salvaged} unsynced projects salvaged`);
+      const buttons = [...(report.backup ? [`Restore the backup of ${report.backup.created.slice(0, 16).replace('T', ' ')}`] : []), 'Start from the embedded data', 'Quit'];
+      const { response } = await messageBox({
+        type: 'error',
+        title: 'Fieldsizer: the database is damaged',
+        message: 'The database is damaged.',
+        detail: describeDamage(report, 'The salvaged projects are imported whichever way you go on.'),
+        buttons,
+        defaultId: 0,
+        cancelId: buttons.length - 1,
+      });
+      const choice = buttons[response];
+      return choice === 'Quit' ? 'quit' : choice === 'Start from the embedded data' ? 'fresh' : 'backup';
+    },
+  );
+  engine = owned.engine;
+  folderLock = owned.lock;
   if (engine.firstStart) log(`created ${engine.store.file} with the embedded data set in ${Math.round(performance.now() - started)} ms`);
+  else logAt('info', 'main', `opened ${engine.store.file} in ${Math.round(performance.now() - started)} ms`);
+  if (owned.recovered?.imported) logAt('info', 'main', `salvaged projects imported: ${owned.recovered.imported.imported}`);
   const keyMessage = describeApiKeyState(await ensureApiKey(engine), dataDir);
   if (keyMessage) log(keyMessage);
+  engine.backups.startDaily((error) => logAt('error', 'main', `daily backup failed: ${error instanceof Error ? error.message : String(error)}`));
 
   const settings = await readAppSettings(engine.store.db);
   server = await startLocalApi(engine, settings.api, { log });
@@ -211,18 +384,38 @@ async function start(): Promise<void> {
     transport: 'ipc',
     apiUrl: server?.url ?? null,
     exportPdf: createPdfExporter({ location, preload, parent: () => mainWindow, trust, log }),
+    saveExport,
+    log: logAt,
   });
-  cleanups.push(registerInvokeHandler({ dispatch, trustedWindows, location, log }));
+  resolveDispatch(dispatch);
+  setStartup({ phase: 'ready', step: null, percent: 100 });
   cleanups.push(subscribeEvents(engine, emit));
+  const tell = (message: string, detail?: string) => void messageBox({ type: 'info', message, detail, buttons: ['OK'] });
+  updates = app.isPackaged ? startUpdates({ feedUrl: await readUpdateUrl(engine.store.db), log: (level, message) => logAt(level, 'main', message), tell }) : noUpdates(tell);
   installMenu();
-  mainWindow = createMainWindow();
+  void updates.check(false);
+  for (const file of [...pendingFiles.splice(0), ...fieldsizerFiles(process.argv.slice(1))]) await importFile(file);
 }
 
 if (!app.requestSingleInstanceLock()) {
   // Another Fieldsizer runs on this data folder: it gets focus (second-instance), this one ends.
   app.quit();
 } else {
-  app.on('second-instance', focusMainWindow);
+  // A second launch (also a double-clicked .fieldsizer file on Windows and Linux) brings this window forward.
+  app.on('second-instance', (_event, argv) => {
+    focusMainWindow();
+    for (const file of fieldsizerFiles(argv)) void importFile(file);
+  });
+  // macOS hands a double-clicked file to the running app.
+  app.on('open-file', (event, file) => {
+    event.preventDefault();
+    void importFile(file);
+  });
+  if (process.versions.electron) {
+    // Into the log file too (not under the tests' fake electron, whose runner owns these events).
+    process.on('uncaughtException', (error) => logAt('error', 'main', `uncaught: ${error.stack ?? error.message}`));
+    process.on('unhandledRejection', (reason) => logAt('error', 'main', `unhandled rejection: ${reason instanceof Error ? (reason.stack ?? reason.message) : String(reason)}`));
+  }
   app.on('web-contents-created', (_event, contents) => hardenWebContents(contents, location, log));
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit();
@@ -245,6 +438,11 @@ if (!app.requestSingleInstanceLock()) {
     .then(start)
     .catch(async (error: unknown) => {
       log(`could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      if (error instanceof StartCancelled) {
+        await shutdown();
+        app.exit(1);
+        return;
+      }
       dialog.showErrorBox('Fieldsizer could not start', `${error instanceof Error ? error.message : String(error)}\n\nData folder: ${dataDir}`);
       await shutdown();
       app.exit(1);

@@ -1,6 +1,7 @@
 /**
  * The application menu, as a template (only electron's types are imported, so it is built and
- * checked under plain Node). Reload and the developer tools exist only while developing.
+ * checked under plain Node). Reload is always there (a stuck page can be reloaded); the developer
+ * tools only while developing.
  */
 import type { MenuItemConstructorOptions } from 'electron';
 
@@ -10,6 +11,10 @@ export interface MenuActions {
   about(): void;
   openApiDocs(): void;
   openApiDescription(): void;
+  importProjects(): void;
+  exportUnsynced(): void;
+  showLogs(): void;
+  checkForUpdates(): void;
 }
 
 export interface MenuOptions {
@@ -27,15 +32,18 @@ export function menuTemplate({ isDev, isMac, apiRunning, actions }: MenuOptions)
       { label: 'New Project', accelerator: 'CmdOrCtrl+N', click: () => actions.newProject() },
       { label: 'Export Report PDF…', accelerator: 'CmdOrCtrl+Shift+E', click: () => actions.exportReportPdf() },
       { type: 'separator' },
+      { label: 'Import Projects…', accelerator: 'CmdOrCtrl+O', click: () => actions.importProjects() },
+      { label: 'Export Unsynced Projects…', click: () => actions.exportUnsynced() },
+      { type: 'separator' },
       isMac ? { role: 'close' } : { role: 'quit', label: 'Quit' },
     ],
   };
   const view: MenuItemConstructorOptions = {
     label: '&View',
     submenu: [
-      ...(isDev
-        ? ([{ role: 'reload' }, { role: 'forceReload' }, { role: 'toggleDevTools' }, { type: 'separator' }] satisfies MenuItemConstructorOptions[])
-        : []),
+      { role: 'reload' },
+      ...(isDev ? ([{ role: 'forceReload' }, { role: 'toggleDevTools' }] satisfies MenuItemConstructorOptions[]) : []),
+      { type: 'separator' },
       { role: 'resetZoom' },
       { role: 'zoomIn' },
       { role: 'zoomOut' },
@@ -48,6 +56,8 @@ export function menuTemplate({ isDev, isMac, apiRunning, actions }: MenuOptions)
     label: '&Help',
     submenu: [
       { label: 'About Fieldsizer', click: () => actions.about() },
+      { label: 'Check for Updates…', click: () => actions.checkForUpdates() },
+      { label: 'Show Logs', click: () => actions.showLogs() },
       { type: 'separator' },
       { label: 'Local API Documentation', click: () => actions.openApiDocs() },
       { label: 'Local API OpenAPI Description', enabled: apiRunning, click: () => actions.openApiDescription() },

@@ -3,7 +3,8 @@
  * every service. Transports (HTTP, Electron IPC) sit on top of it; it never imports electron.
  */
 import { openStore, type Store } from '../store/open-store.js';
-import { defaultResourcesDir, isEmpty, loadEmbeddedDataSet, readEmbeddedDataSet } from '../store/load-embedded.js';
+import { defaultResourcesDir, isEmpty, type LoadProgressListener } from '../store/load-embedded.js';
+import { loadEmbeddedInWorker } from '../store/load-worker-host.js';
 import { ApiKeyService } from './api-keys.js';
 import { CatalogService } from './catalog/catalog-service.js';
 import { TerritoryService } from './territory-service.js';
@@ -14,6 +15,8 @@ import { JurisdictionService } from './people/jurisdiction-service.js';
 import { SearchService } from './people/search-service.js';
 import { SyncService } from '../sync/sync-service.js';
 import { SyncRunner, type ClientTuning } from '../sync/sync-runner.js';
+import { guardSyncRun } from '../store/sync-run-guard.js';
+import { BackupService } from './backup-service.js';
 
 export interface EngineOptions {
   dataDir: string;
@@ -22,6 +25,8 @@ export interface EngineOptions {
   renderCacheSize?: number;
   /** Timeouts, retries and concurrency of sync requests (tests shorten them). */
   syncTuning?: ClientTuning;
+  /** A first start's progress (the load runs in a worker thread; this thread stays free). */
+  onLoadProgress?: LoadProgressListener;
 }
 
 export interface Engine {
@@ -38,6 +43,7 @@ export interface Engine {
   jurisdictions: JurisdictionService;
   search: SearchService;
   sync: SyncService;
+  backups: BackupService;
   close(): Promise<void>;
 }
 
@@ -45,7 +51,7 @@ export async function openEngine(options: EngineOptions): Promise<Engine> {
   const store = await openStore(options.dataDir);
   try {
     const firstStart = await isEmpty(store.db);
-    if (firstStart) await loadEmbeddedDataSet(store.db, readEmbeddedDataSet(options.resourcesDir ?? defaultResourcesDir()));
+    if (firstStart) await loadEmbeddedInWorker({ dataDir: options.dataDir, resourcesDir: options.resourcesDir ?? defaultResourcesDir() }, options.onLoadProgress);
     const catalog = new CatalogService(store.db, store.dataVersion, { cacheSize: options.renderCacheSize });
     const sizing = new SizingContext(store.db, store.dataVersion);
     const projects = new ProjectService(store.db, sizing, catalog);
@@ -56,7 +62,9 @@ export async function openEngine(options: EngineOptions): Promise<Engine> {
     const sync = new SyncService(store.db, options.dataDir, runner);
     sync.resolver = (projectId, choice) => runner.resolve(projectId, choice);
     projects.afterWrite = () => sync.refreshCounts();
+    sync.guard = () => guardSyncRun(store, options.dataDir);
     await sync.init();
+    const backups = new BackupService(store, options.dataDir, () => sync.init());
     holder.engine = {
       store,
       dataDir: options.dataDir,
@@ -70,7 +78,9 @@ export async function openEngine(options: EngineOptions): Promise<Engine> {
       jurisdictions,
       search: new SearchService(store.db),
       sync,
+      backups,
       async close() {
+        backups.stop();
         await sync.close();
         await store.close();
       },

@@ -29,6 +29,8 @@ export interface ServerOptions {
   sessionToken?: string;
   /** The built renderer to serve at `/` (see ui-routes.ts); none when null or absent. */
   rendererDir?: string | null;
+  /** The host's log file, for the UI's errors sent over /bridge (app.logError). */
+  log?: (level: 'info' | 'warn' | 'error', source: string, message: string) => void;
 }
 
 export const DEFAULT_RATE_LIMIT_PER_MINUTE = 120_000;
@@ -85,7 +87,7 @@ export async function buildServer(engine: Engine, options: ServerOptions = {}): 
   await app.register(territoryRoutes(engine));
   await app.register(peopleRoutes(engine));
   await app.register(syncRoutes(engine));
-  await app.register(bridgeRoutes(engine, options.sessionToken ?? newSessionToken()));
+  await app.register(bridgeRoutes(engine, options.sessionToken ?? newSessionToken(), options.log));
   if (options.rendererDir) await app.register(uiRoutes(options.rendererDir));
   return app;
 }

@@ -17,6 +17,10 @@ export interface DispatcherContext {
   apiUrl: string | null;
   /** The desktop shell's PDF export (Electron printToPDF); without it report.exportPdf is a 501. */
   exportPdf?: (projectId: number) => Promise<{ path: string }>;
+  /** The desktop app's save dialog for exported projects (absent: the content goes back to the UI). */
+  saveExport?: (fileName: string, content: string) => Promise<string | null>;
+  /** The host's log file. */
+  log?: (level: 'info' | 'warn' | 'error', source: string, message: string) => void;
 }
 
 export type Dispatch = (method: string, args: unknown) => Promise<Envelope<unknown>>;
@@ -63,6 +67,7 @@ export function createDispatcher(engine: Engine, context: DispatcherContext): Di
     } catch (error) {
       if (error instanceof ApiError) return { ok: false, error: error.toBody() };
       console.error(`fieldsizer: ${method} failed unexpectedly:`, error);
+      context.log?.('error', 'main', `${method} failed unexpectedly: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
       return failure(500, 'internal_error', `Something went wrong while running ${method}; the details are in the log.`);
     }
   };

@@ -28,6 +28,7 @@ import { ProductBrowser } from '../engine/catalog/product-browse.js';
 import { browseProjects } from '../engine/projects/project-browse.js';
 import { duplicateProject } from '../engine/projects/project-duplicate.js';
 import type { Viewer } from '../engine/projects/render-project.js';
+import { dataSafetyHandlers } from './data-handlers.js';
 
 export interface HandlerContext {
   engine: Engine;
@@ -35,6 +36,10 @@ export interface HandlerContext {
   apiUrl: string | null;
   /** Supplied by the Electron shell (printToPDF); absent in the browser. */
   exportPdf?: (projectId: number) => Promise<{ path: string }>;
+  /** The desktop app's save dialog for exported projects: the path written, null if cancelled. */
+  saveExport?: (fileName: string, content: string) => Promise<string | null>;
+  /** The host's log file (renderer errors are written there). */
+  log?: (level: 'info' | 'warn' | 'error', source: string, message: string) => void;
 }
 
 export type Handler<M extends MethodName> = (args: ParsedArgs<M>, context: HandlerContext) => Promise<MethodResult<M>>;
@@ -240,4 +245,5 @@ export const handlers: Handlers = {
     });
     return exportPdf(projectId);
   },
+  ...dataSafetyHandlers,
 };

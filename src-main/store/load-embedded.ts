@@ -47,12 +47,25 @@ export async function isEmpty(db: Kysely<Database>): Promise<boolean> {
   return row === undefined;
 }
 
-export async function loadEmbeddedDataSet(db: Kysely<Database>, data: EmbeddedDataSet): Promise<void> {
+/** How far a first start's load is: what it does now, and the share of the whole load done. */
+export interface LoadProgress {
+  step: string;
+  percent: number;
+}
+export type LoadProgressListener = (progress: LoadProgress) => void;
+
+export async function loadEmbeddedDataSet(db: Kysely<Database>, data: EmbeddedDataSet, onProgress: LoadProgressListener = () => undefined): Promise<void> {
   await db.transaction().execute(async (trx) => {
+    // The shares follow the time each step took on a 2-core machine; sizing the projects is most of it.
+    onProgress({ step: 'Loading zip codes and counties', percent: 15 });
     await loadGeography(trx, data.geography);
+    onProgress({ step: 'Loading sales territories', percent: 20 });
     await loadTerritories(trx, data.territories);
+    onProgress({ step: 'Loading the product catalog', percent: 21 });
     await loadCatalog(trx, data.catalog);
-    await loadPeople(trx, data.people);
+    onProgress({ step: 'Loading jurisdictions and users', percent: 23 });
+    await loadPeople(trx, data.people, (done, total) => onProgress({ step: `Sizing the demo projects (${done.toLocaleString('en-US')} of ${total.toLocaleString('en-US')})`, percent: 27 + Math.round((done / total) * 61) }));
+    onProgress({ step: 'Saving', percent: 89 });
     await trx
       .insertInto('meta')
       .values([
@@ -259,7 +272,7 @@ async function loadCatalog(trx: Transaction<Database>, seed: CatalogSeed): Promi
   }
 }
 
-async function loadPeople(trx: Transaction<Database>, seed: PeopleSeed): Promise<void> {
+async function loadPeople(trx: Transaction<Database>, seed: PeopleSeed, onSized: (done: number, total: number) => void): Promise<void> {
   const rulesOf = new Map<number, string>();
   await insertRows(
     trx,
@@ -303,7 +316,8 @@ async function loadPeople(trx: Transaction<Database>, seed: PeopleSeed): Promise
   await insertRows(
     trx,
     'projects',
-    seed.projects.map((p) => {
+    seed.projects.map((p, index) => {
+      if (index % 250 === 0) onSized(index, seed.projects.length);
       const { fixtures, ...inputs } = p.inputs;
       const rules = p.jurisdiction_id === null ? null : (rulesOf.get(p.jurisdiction_id) ?? null);
       const sizing = sizeWith(catalog, inputs, fixtures, parseRules(rules), 'summary');

@@ -1,8 +1,10 @@
 /**
  * Opens (creating if needed) the SQLite store of a data directory: WAL, foreign keys, a busy
- * timeout, and every migration applied before anything else touches it.
+ * timeout, and every migration applied before anything else touches it. Before that it checks
+ * the file (quick_check finds a damaged page; a schema step this version does not know means a
+ * newer Fieldsizer wrote it) and backs it up when migrations are pending. Any failure is a
+ * StoreOpenError naming the file and what to do (store-errors.ts).
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import type SQLite from 'better-sqlite3';
 import { Kysely, Migrator, SqliteDialect } from 'kysely';
@@ -10,6 +12,9 @@ import type { Database } from './schema.js';
 import { inCodeMigrations } from './migrations/index.js';
 import { withStatementCache } from './statement-cache.js';
 import { openSqlite } from './sqlite.js';
+import { ensurePrivateFolder, restrictFile } from './data-folder.js';
+import { BACKUP_KEEP_KEY, createBackup, DEFAULT_BACKUP_KEEP } from './backups.js';
+import { classifyOpenError, damaged, newerVersion } from './store-errors.js';
 
 export const DATABASE_FILE = 'fieldsizer.db';
 
@@ -28,21 +33,54 @@ export interface Store {
   close(): Promise<void>;
 }
 
-export async function openStore(dataDir: string): Promise<Store> {
-  fs.mkdirSync(dataDir, { recursive: true });
+export interface OpenStoreOptions {
+  /** How long a statement waits for another connection's lock (ms). */
+  busyTimeoutMs?: number;
+  /** quick_check at open (the sync's worker opens a store the engine has just checked). */
+  check?: boolean;
+}
+
+/** The files SQLite keeps for one database. */
+export const databaseFiles = (file: string) => [file, `${file}-wal`, `${file}-shm`];
+
+export async function openStore(dataDir: string, options: OpenStoreOptions = {}): Promise<Store> {
   const file = path.join(dataDir, DATABASE_FILE);
-  const sqlite = openSqlite(file);
-  sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
-  // WAL makes NORMAL durable against application crashes; only a power cut can lose the last commit.
-  sqlite.pragma('synchronous = NORMAL');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-  const { error, results } = await new Migrator({ db, provider: inCodeMigrations }).migrateToLatest();
-  if (error) {
-    await db.destroy();
-    const failed = results?.find((r) => r.status === 'Error');
-    throw new Error(`Could not migrate ${file}${failed ? ` (step ${failed.migrationName})` : ''}: ${String(error)}`);
+  let sqlite: SQLite.Database;
+  try {
+    ensurePrivateFolder(dataDir);
+    sqlite = openSqlite(file);
+  } catch (error) {
+    throw classifyOpenError(file, error);
+  }
+  let db: Kysely<Database> | null = null;
+  try {
+    sqlite.pragma(`busy_timeout = ${options.busyTimeoutMs ?? 5000}`);
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('foreign_keys = ON');
+    // WAL makes NORMAL durable against application crashes; only a power cut can lose the last commit.
+    sqlite.pragma('synchronous = NORMAL');
+    if (options.check !== false) quickCheck(sqlite, file);
+    db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+    const migrator = new Migrator({ db, provider: inCodeMigrations });
+    const known = await migrator.getMigrations().catch(() => null);
+    const ran = executedSteps(sqlite);
+    const knownNames = new Set(Object.keys(await inCodeMigrations.getMigrations()));
+    const unknown = ran.find((name) => !knownNames.has(name));
+    if (unknown !== undefined) throw newerVersion(file, unknown);
+    if (ran.length > 0 && known && known.some((m) => m.executedAt === undefined)) {
+      // The schema is about to change: a copy of the store as it was comes first.
+      await createBackup(sqlite, dataDir, 'before-migration', backupKeep(sqlite));
+    }
+    const { error, results } = await migrator.migrateToLatest();
+    if (error) {
+      const failed = results?.find((r) => r.status === 'Error');
+      throw Object.assign(new Error(`Could not migrate ${file}${failed ? ` (step ${failed.migrationName})` : ''}: ${String(error)}`), { code: (error as { code?: unknown }).code });
+    }
+    for (const f of databaseFiles(file)) restrictFile(f);
+  } catch (error) {
+    if (db) await db.destroy();
+    else sqlite.close();
+    throw classifyOpenError(file, error);
   }
   let closed = false;
   let localChanges = 0;
@@ -61,4 +99,28 @@ export async function openStore(dataDir: string): Promise<Store> {
       await db.destroy();
     },
   };
+}
+
+/** PRAGMA quick_check: every page and index entry readable, without cross-checking indexes (fast). */
+function quickCheck(sqlite: SQLite.Database, file: string): void {
+  const rows = sqlite.pragma('quick_check(5)') as { quick_check: string }[];
+  const problems = rows.map((r) => r.quick_check).filter((r) => r !== 'ok');
+  if (problems.length > 0) throw damaged(file, problems.join('; '));
+}
+
+/** The schema steps already applied to this file (none for a new one). */
+function executedSteps(sqlite: SQLite.Database): string[] {
+  const exists = sqlite.prepare("select 1 from sqlite_master where type = 'table' and name = 'kysely_migration'").get() !== undefined;
+  return exists ? (sqlite.prepare('select name from kysely_migration').pluck().all() as string[]) : [];
+}
+
+/** The number of copies kept per backup reason (meta `backup.keep`), read straight from SQLite. */
+export function backupKeep(sqlite: SQLite.Database): number {
+  try {
+    const value = sqlite.prepare('select value from meta where key = ?').pluck().get(BACKUP_KEEP_KEY) as string | undefined;
+    const keep = Number(value);
+    return Number.isInteger(keep) && keep >= 1 ? keep : DEFAULT_BACKUP_KEEP;
+  } catch {
+    return DEFAULT_BACKUP_KEEP;
+  }
 }

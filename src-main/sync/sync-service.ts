@@ -7,6 +7,7 @@ import type { Kysely } from 'kysely';
 import type { ConflictChoice, SyncConflict, SyncSettings, SyncStatus } from '../../src-shared/sync.js';
 import type { Database } from '../store/schema.js';
 import { ApiError } from '../engine/errors.js';
+import { LockBusyError, type HeldLock } from '../store/process-locks.js';
 import { removeStaging } from './sync-answers.js';
 import { readSyncSettings, readUpstreamKey, writeSyncSettings, writeUpstreamKey } from './sync-settings.js';
 
@@ -157,8 +158,9 @@ export class SyncService extends EventEmitter<SyncServiceEvents> {
     this.controller = controller;
     this.publish({ state: 'running', phase: 'connecting', progress: [], bytes: 0, rejected: 0, started_at: new Date().toISOString(), next_run: null });
     const reporter: StatusReporter = { update: (patch) => this.publish(patch, patch.phase !== undefined) };
-    this.running = this.runner
-      .run({ upstreamUrl, key, signal: controller.signal, status: reporter })
+    this.running = this.guard()
+      .catch((error: unknown) => Promise.reject(error instanceof LockBusyError ? new SyncFailure('busy', error.message) : error))
+      .then((held) => this.runner.run({ upstreamUrl, key, signal: controller.signal, status: reporter }).finally(() => held.release()))
       .then(async () => {
         const at = new Date().toISOString();
         await this.db.insertInto('meta').values({ key: 'sync.last_success', value: at }).onConflict((oc) => oc.column('key').doUpdateSet({ value: at })).execute();
@@ -209,6 +211,9 @@ export class SyncService extends EventEmitter<SyncServiceEvents> {
     await this.resolver(projectId, choice);
     await this.refreshCounts();
   }
+
+  /** Taken before each run: the cross-process single-run lock and a backup (src-main/store/sync-run-guard.ts; set by the engine). */
+  guard: () => Promise<HeldLock> = async () => ({ release: async () => undefined });
 
   /** Set by the sync runner (it knows how to apply either version). */
   resolver: (projectId: number, choice: ConflictChoice) => Promise<void> = async (projectId) => {

@@ -16,6 +16,7 @@ import { SyncScreen } from './screens/sync/SyncScreen';
 import { SyncStatusBar } from './screens/sync/SyncStatusBar';
 import { SettingsScreen } from './screens/settings/SettingsScreen';
 import { SearchPalette } from './screens/SearchPalette';
+import { StartupOverlay } from './screens/StartupOverlay';
 
 const NAV: { label: string; href: string; areas: Route['name'][] }[] = [
   { label: 'Projects', href: paths.projects(), areas: ['projects', 'project'] },
@@ -126,6 +127,7 @@ export function App() {
       </main>
       <SyncStatusBar />
       <SearchPalette />
+      <StartupOverlay />
     </div>
   );
 }

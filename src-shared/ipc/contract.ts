@@ -21,6 +21,7 @@ import { CONSTRUCTION_TYPE_KEYS, PROJECT_STATUSES, USER_TYPE_KEYS, type ProjectS
 import { API_SCOPES, type ApiScope } from '../api/scopes.js';
 import type { MeasurementPair, ProjectSizing } from '../sizing/index.js';
 import type { ConflictChoice, SyncConflict, SyncSettings, SyncStatus } from '../sync.js';
+import { dataSafetyMethods, type DataSafetyResults, type StartupView } from './data-safety.js';
 
 const id = z.number().int().positive();
 const noArgs = z.object({}).strict();
@@ -130,6 +131,9 @@ export const methods = {
   // --- Report -------------------------------------------------------------------------------
   /** A project's sizing report as a PDF file (desktop app only: Electron's printToPDF). */
   'report.exportPdf': z.object({ projectId: id }).strict(),
+
+  // --- Backups, export / import, logs, start-up (data-safety.ts) ------------------------------
+  ...dataSafetyMethods,
 } satisfies Record<string, z.ZodType>;
 
 /** A page of a list, with the number of items of the whole list. */
@@ -237,7 +241,7 @@ export interface GlobalSearchResult {
 }
 
 /** Result types, by method name. */
-export interface MethodResults {
+export interface MethodResults extends DataSafetyResults {
   'app.info': { version: string; dataDir: string; apiUrl: string | null; transport: 'ipc' | 'http' };
   'app.vocabulary': Vocabulary;
   'app.settings': AppSettings;
@@ -311,9 +315,10 @@ export const EVENT_CHANNEL = 'fieldsizer:event';
 /** Events main pushes to the UI. */
 export interface EventPayloads {
   'sync.status': SyncStatus;
+  'app.startup': StartupView;
 }
 export type EventName = keyof EventPayloads;
-export const EVENT_NAMES: EventName[] = ['sync.status'];
+export const EVENT_NAMES: EventName[] = ['sync.status', 'app.startup'];
 
 /** What the UI talks to: `window.api` in Electron, an HTTP client in the browser. */
 export interface Bridge {

@@ -2,6 +2,7 @@
  * The packaging configuration, loaded and validated by electron-builder's own config loader
  * (the one `electron-builder` runs), without packaging anything.
  */
+import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -58,5 +59,44 @@ describe('the SQLite module a package ships', () => {
     const config = await loadConfig();
     expect(config.extraResources).toEqual(expect.arrayContaining([expect.objectContaining({ from: 'native/electron', to: 'native' })]));
     expect(JSON.stringify(config.files)).toContain('!**/node_modules/better-sqlite3/build/Release/better_sqlite3.node');
+  });
+});
+
+describe('hardening, file type, updates and desktop integration', () => {
+  it('sets the Electron fuses: no RunAsNode, NODE_OPTIONS or inspect; encrypted cookies; only app.asar, integrity-checked; no file:// privileges', async () => {
+    const config = await loadConfig();
+    expect(config.electronFuses).toEqual({
+      runAsNode: false,
+      enableNodeOptionsEnvironmentVariable: false,
+      enableNodeCliInspectArguments: false,
+      enableCookieEncryption: true,
+      onlyLoadAppFromAsar: true,
+      enableEmbeddedAsarIntegrityValidation: true,
+      grantFileProtocolExtraPrivileges: false,
+    });
+  });
+
+  it('the packaged window loads from the app:// protocol, not file:// (so the file-protocol fuse can be off)', async () => {
+    const { appLocation, appUrl } = await import('../../src-main/electron/app-url.js');
+    expect(appUrl(appLocation(null, '/opt/Fieldsizer/resources/app.asar/out/renderer/index.html'))).toBe('app://fieldsizer/index.html');
+  });
+
+  it('registers .fieldsizer files, opened by the app', async () => {
+    const config = await loadConfig();
+    const associations = ([] as { ext: string | string[]; mimeType?: string | null }[]).concat(config.fileAssociations ?? []);
+    expect(associations).toEqual([expect.objectContaining({ ext: 'fieldsizer', mimeType: 'application/vnd.fieldsizer+json' })]);
+  });
+
+  it('publishes to a generic feed (the company server) and has the icon set, homepage, author and desktop name', async () => {
+    const config = await loadConfig();
+    const publish = ([] as { provider: string; url?: string }[]).concat((config.publish as never) ?? []);
+    expect(publish[0]).toMatchObject({ provider: 'generic' });
+    expect(publish[0]!.url).toMatch(/^https:\/\//);
+    for (const size of [16, 32, 48, 64, 128, 256, 512, 1024]) expect(fs.existsSync(path.join(root, 'build', 'icons', `${size}x${size}.png`))).toBe(true);
+    expect(config.linux?.icon).toBe('build/icons');
+    const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { homepage?: string; author?: { email?: string }; desktopName?: string };
+    expect(pkg.homepage).toMatch(/^https:\/\//);
+    expect(pkg.author?.email).toContain('@');
+    expect(pkg.desktopName).toBe('fieldsizer.desktop');
   });
 });

@@ -38,7 +38,8 @@ describe('external links', () => {
   });
 
   it('navigation: app pages load, web pages go to the browser, the rest is blocked', () => {
-    expect(navigationAction(`${pathToFileURL(indexFile).href}#/catalog`, location)).toBe('allow');
+    expect(navigationAction('app://fieldsizer/index.html#/catalog', location)).toBe('allow');
+    expect(navigationAction(`${pathToFileURL(indexFile).href}#/catalog`, location)).toBe('deny');
     expect(navigationAction('https://example.com/', location)).toBe('open-external');
     expect(navigationAction(pathToFileURL(path.resolve('/tmp/evil.html')).href, location)).toBe('deny');
     expect(navigationAction('javascript:alert(1)', location)).toBe('deny');

@@ -53,6 +53,7 @@ const fake = vi.hoisted(() => {
       return 'Sizing report';
     }
     executeJavaScript = vi.fn(async () => state.reportState);
+    reload = vi.fn();
     printToPDF = vi.fn(async () => Buffer.from('%PDF-1.7 fake'));
   }
 
@@ -87,6 +88,13 @@ const fake = vi.hoisted(() => {
     }
     isMinimized() {
       return false;
+    }
+    isMaximized() {
+      return false;
+    }
+    maximize() {}
+    getNormalBounds() {
+      return { x: 10, y: 20, width: 1200, height: 800 };
     }
     show() {}
     focus() {}
@@ -137,6 +145,8 @@ const fake = vi.hoisted(() => {
 });
 
 vi.mock('electron', () => ({
+  protocol: { registerSchemesAsPrivileged: vi.fn(), handle: vi.fn() },
+  screen: { getAllDisplays: () => [{ workArea: { x: 0, y: 0, width: 1920, height: 1080 } }] },
   app: fake.app,
   BrowserWindow: fake.FakeWindow,
   Menu: { buildFromTemplate: (t: unknown) => t, setApplicationMenu: vi.fn() },
@@ -274,6 +284,27 @@ describe('main process (fake electron)', () => {
     fake.state.saveTo = '';
     const cancelled = await invoke('report.exportPdf', { projectId });
     expect(cancelled).toMatchObject({ ok: false, error: { code: 'cancelled' } });
+  });
+
+  it('writes its log file, answers app.startup, and reloads a page that crashed or hung', async () => {
+    const { readLog } = await import('../../src-main/logs/app-log.js');
+    expect(readLog(dataDir)).toMatch(/INFO \[main\] Fieldsizer 0\.0\.0-test starting/);
+    expect(await invoke('app.startup', {})).toEqual({ ok: true, value: { phase: 'ready', step: null, percent: 100 } });
+    const contents = mainWindow().webContents;
+    (contents.events.get('render-process-gone') as Listener)({}, { reason: 'crashed', exitCode: 139 });
+    expect(contents.reload).toHaveBeenCalledTimes(1);
+    await until(() => readLog(dataDir).includes("the window's page stopped (crashed, exit code 139); reloading"));
+  });
+
+  it('has Show Logs (the logs folder) and Check for Updates (said to come with the installed app) in its menu', async () => {
+    const { Menu } = await import('electron');
+    const template = (Menu.setApplicationMenu as unknown as { mock: { calls: unknown[][] } }).mock.calls.at(-1)![0] as { label?: string; submenu?: unknown }[];
+    const all = (items: { label?: string; submenu?: unknown; click?: () => void }[]): { label?: string; click?: () => void }[] =>
+      items.flatMap((i) => [i, ...(Array.isArray(i.submenu) ? all(i.submenu as never) : [])]);
+    all(template as never).find((i) => i.label === 'Show Logs')!.click!();
+    expect(fake.shell.openPath).toHaveBeenCalledWith(path.join(dataDir, 'logs'));
+    all(template as never).find((i) => i.label === 'Check for Updates…')!.click!();
+    await until(() => fake.dialog.showMessageBox.mock.calls.some((c) => JSON.stringify(c).includes('Updates come with the installed app')));
   });
 
   it('on quit closes the API server, then the engine, then really quits', async () => {

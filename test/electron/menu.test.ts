@@ -5,7 +5,17 @@ import { menuTemplate, type MenuActions } from '../../src-main/electron/menu.js'
 // electron's own types stay inside src-main/electron/ (lint): take them from the template.
 type MenuItemConstructorOptions = ReturnType<typeof menuTemplate>[number];
 
-const actions: MenuActions = { newProject: vi.fn(), exportReportPdf: vi.fn(), about: vi.fn(), openApiDocs: vi.fn(), openApiDescription: vi.fn() };
+const actions: MenuActions = {
+  newProject: vi.fn(),
+  exportReportPdf: vi.fn(),
+  about: vi.fn(),
+  openApiDocs: vi.fn(),
+  openApiDescription: vi.fn(),
+  importProjects: vi.fn(),
+  exportUnsynced: vi.fn(),
+  showLogs: vi.fn(),
+  checkForUpdates: vi.fn(),
+};
 
 function items(template: MenuItemConstructorOptions[]): MenuItemConstructorOptions[] {
   return template.flatMap((item) => [item, ...(Array.isArray(item.submenu) ? items(item.submenu) : [])]);
@@ -17,16 +27,19 @@ describe('menuTemplate', () => {
   it('has File (new project, export PDF, quit), Edit, View (zoom) and Help (about, API docs)', () => {
     const template = menuTemplate({ isDev: false, isMac: false, apiRunning: true, actions });
     expect(template.map((i) => i.label)).toEqual(['&File', '&Edit', '&View', '&Help']);
-    expect(labels(template)).toEqual(expect.arrayContaining(['New Project', 'Export Report PDF…', 'About Fieldsizer', 'Local API Documentation']));
+    expect(labels(template)).toEqual(
+      expect.arrayContaining(['New Project', 'Export Report PDF…', 'Import Projects…', 'Export Unsynced Projects…', 'About Fieldsizer', 'Check for Updates…', 'Show Logs', 'Local API Documentation']),
+    );
     expect(roles(template)).toEqual(expect.arrayContaining(['quit', 'editMenu', 'zoomIn', 'zoomOut', 'resetZoom']));
     for (const item of items(template)) if (item.click) (item.click as () => void)();
     for (const action of Object.values(actions)) expect(action).toHaveBeenCalled();
   });
 
-  it('offers reload and the developer tools only while developing', () => {
+  it('offers Reload in the packaged app too, the developer tools only while developing', () => {
     const built = roles(menuTemplate({ isDev: false, isMac: false, apiRunning: true, actions }));
     const dev = roles(menuTemplate({ isDev: true, isMac: false, apiRunning: true, actions }));
-    for (const role of ['reload', 'forceReload', 'toggleDevTools']) {
+    expect(built).toContain('reload');
+    for (const role of ['forceReload', 'toggleDevTools']) {
       expect(built).not.toContain(role);
       expect(dev).toContain(role);
     }

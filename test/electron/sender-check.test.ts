@@ -8,7 +8,8 @@ import { isTrustedSender, type FrameLike, type SenderEventLike, type TrustedWind
 const indexFile = path.resolve('/opt/Fieldsizer/resources/app.asar/out/renderer/index.html');
 const packaged = appLocation(undefined, indexFile);
 const dev = appLocation('http://localhost:5173', indexFile);
-const pageUrl = `${pathToFileURL(indexFile).href}#/projects/3`;
+const appPage = 'app://fieldsizer/index.html';
+const pageUrl = `${appPage}#/projects/3`;
 
 const main: TrustedWindow = { webContentsId: 1, mainFrame: { processId: 10, routingId: 1 } };
 const report: TrustedWindow = { webContentsId: 2, mainFrame: { processId: 11, routingId: 1 } };
@@ -20,7 +21,7 @@ function event(webContentsId: number, frame: Partial<FrameLike> | null): SenderE
 describe('isTrustedSender', () => {
   it('answers the main window top frame showing the packaged page', () => {
     expect(isTrustedSender(event(1, {}), [main], packaged)).toBe(true);
-    expect(isTrustedSender(event(1, { url: pathToFileURL(indexFile).href }), [main], packaged)).toBe(true);
+    expect(isTrustedSender(event(1, { url: appPage }), [main], packaged)).toBe(true);
   });
 
   it('answers every window the app trusts (the hidden report window)', () => {
@@ -51,6 +52,10 @@ describe('isTrustedSender', () => {
       'http://localhost:5173/',
       pathToFileURL(path.resolve('/home/user/Downloads/index.html')).href,
       pathToFileURL(path.join(path.dirname(indexFile), 'other.html')).href,
+      // The built page itself over file:// is not the app any more: it is served from app:// only.
+      pathToFileURL(indexFile).href,
+      'app://fieldsizer/other.html',
+      'app://evil/index.html',
       'file://remote-host/opt/Fieldsizer/resources/app.asar/out/renderer/index.html',
       'data:text/html,<script>1</script>',
       'about:blank',
@@ -70,8 +75,8 @@ describe('isTrustedSender', () => {
 
 describe('app URLs', () => {
   it('the window loads the packaged page or the dev server, with a hash route', () => {
-    expect(appUrl(packaged)).toBe(pathToFileURL(indexFile).href);
-    expect(appUrl(packaged, '/report/12')).toBe(`${pathToFileURL(indexFile).href}#/report/12`);
+    expect(appUrl(packaged)).toBe(appPage);
+    expect(appUrl(packaged, '/report/12')).toBe(`${appPage}#/report/12`);
     expect(appUrl(dev, '#/report/12')).toBe('http://localhost:5173/#/report/12');
     expect(isAppUrl(appUrl(packaged, '/report/12'), packaged)).toBe(true);
     expect(isAppUrl(appUrl(dev, '/report/12'), dev)).toBe(true);

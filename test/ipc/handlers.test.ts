@@ -183,7 +183,7 @@ describe('valid calls', () => {
 
   it('sync settings round-trip, and events reach a subscriber', async () => {
     const seen: SyncStatus[] = [];
-    const unsubscribe = subscribeEvents(engine, (_event, status) => seen.push(status));
+    const unsubscribe = subscribeEvents(engine, (_event, status) => seen.push(status as SyncStatus));
     const saved = await ok('sync.setSettings', { upstream_url: 'http://127.0.0.1:9', interval_minutes: 0, key: 'fsk_test' });
     expect(saved).toMatchObject({ upstream_url: 'http://127.0.0.1:9', interval_minutes: 0, has_key: true });
     expect(seen.at(-1)?.upstream_url).toBe('http://127.0.0.1:9');

@@ -15,7 +15,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { EventName, EventPayloads } from '../../../src-shared/ipc/contract.js';
 import type { Engine } from '../../engine/engine.js';
 import { ApiError } from '../../engine/errors.js';
-import { createDispatcher, type Dispatch } from '../../ipc/dispatcher.js';
+import { createDispatcher, type Dispatch, type DispatcherContext } from '../../ipc/dispatcher.js';
 import { subscribeEvents } from '../../ipc/events.js';
 import { sendError } from '../errors.js';
 
@@ -38,7 +38,7 @@ function bearer(request: FastifyRequest): string | undefined {
   return header ? /^Bearer\s+(\S+)\s*$/i.exec(header)?.[1] : undefined;
 }
 
-export function bridgeRoutes(engine: Engine, sessionToken: string) {
+export function bridgeRoutes(engine: Engine, sessionToken: string, log?: DispatcherContext['log']) {
   const expected = digest(sessionToken);
   return async (app: FastifyInstance) => {
     // The server's own address is known only once it listens: the dispatcher is made on first use.
@@ -47,7 +47,7 @@ export function bridgeRoutes(engine: Engine, sessionToken: string) {
       if (!dispatch) {
         const address = app.server.address();
         const apiUrl = typeof address === 'object' && address ? `http://127.0.0.1:${address.port}` : null;
-        dispatch = createDispatcher(engine, { transport: 'http', apiUrl });
+        dispatch = createDispatcher(engine, { transport: 'http', apiUrl, log });
       }
       return dispatch;
     };

@@ -1,18 +1,22 @@
 /**
  * Sync as the status bar and the sync screen show it: the engine's status (pushed as events while
- * a sync runs), whether this machine is online, and the conflicts waiting for a choice.
+ * a sync runs), whether the central service answers (asked by the engine with a cheap request,
+ * not the browser's idea of "online"), and the conflicts waiting for a choice.
  */
 import { create } from 'zustand';
+import type { MethodResult } from '../../../src-shared/ipc/contract';
 import type { SyncConflict, SyncStatus } from '../../../src-shared/sync';
 import { call, messageOf, onEvent } from '../transport/bridge';
 
 interface SyncState {
   status: SyncStatus | null;
-  online: boolean;
+  /** Whether the central service answered the last check (null: not checked yet). */
+  reachability: MethodResult<'sync.reachability'> | null;
   conflicts: SyncConflict[];
   /** A failure of the call itself (not configured, server gone), in plain words. */
   error: string | null;
   start(): Promise<void>;
+  checkReachability(): Promise<void>;
   syncNow(): Promise<void>;
   cancel(): Promise<void>;
   loadConflicts(): Promise<void>;
@@ -20,20 +24,27 @@ interface SyncState {
 }
 
 let started = false;
+/** How often the central service is asked whether it answers. */
+const REACHABILITY_EVERY_MS = 60_000;
 
 export const useSync = create<SyncState>((set, get) => ({
   status: null,
-  online: navigator.onLine,
+  reachability: null,
   conflicts: [],
   error: null,
   async start() {
     if (started) return;
     started = true;
-    window.addEventListener('online', () => set({ online: true }));
-    window.addEventListener('offline', () => set({ online: false }));
+    // Checked now, every minute, when the network changes and after every sync run.
+    void get().checkReachability();
+    setInterval(() => void get().checkReachability(), REACHABILITY_EVERY_MS);
+    window.addEventListener('online', () => void get().checkReachability());
+    window.addEventListener('offline', () => void get().checkReachability());
     onEvent('sync.status', (status) => {
       const before = get().status;
       set({ status });
+      if (before?.state === 'running' && status.state !== 'running') void get().checkReachability();
+      if (before && before.upstream_url !== status.upstream_url) void get().checkReachability();
       // New conflicts appear with the end of a run.
       if (before && before.conflicts !== status.conflicts) void get().loadConflicts();
     });
@@ -41,6 +52,13 @@ export const useSync = create<SyncState>((set, get) => ({
       set({ status: await call('sync.status', {}) });
     } catch (error) {
       set({ error: messageOf(error) });
+    }
+  },
+  async checkReachability() {
+    try {
+      set({ reachability: await call('sync.reachability', {}) });
+    } catch {
+      // The engine itself did not answer: the status bar says so through `error` elsewhere.
     }
   },
   async syncNow() {

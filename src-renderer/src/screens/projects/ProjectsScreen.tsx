@@ -7,6 +7,7 @@ import { useApp } from '../../stores/app-store';
 import { useProjects } from '../../stores/projects-store';
 import { paths } from '../../router';
 import { StatusBadge } from './StatusBadge';
+import { ProjectFiles } from './ProjectFiles';
 
 export function ProjectsScreen() {
   const vocabulary = useApp((s) => s.vocabulary);
@@ -28,9 +29,12 @@ export function ProjectsScreen() {
     <section className="screen" aria-labelledby="projects-title">
       <header className="screen-header">
         <h1 id="projects-title">Projects</h1>
-        <a className="button primary" href={paths.project('new')}>
-          New project
-        </a>
+        <div className="row">
+          <ProjectFiles />
+          <a className="button primary" href={paths.project('new')}>
+            New project
+          </a>
+        </div>
       </header>
       <form className="filters" role="search" onSubmit={(e) => e.preventDefault()}>
         <Field label="Search projects" error={queryError} className="grow">

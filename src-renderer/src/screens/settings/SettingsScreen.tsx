@@ -1,10 +1,12 @@
-/** Settings: the central service (address, key, interval), the local API, and its API keys. */
+/** Settings: the central service (address, key, interval), the local API, its API keys, backups and the update address. */
 import { useEffect, useState } from 'react';
 import type { ApiScope } from '../../../../src-shared/api/scopes';
 import { Check, Field } from '../../components/Field';
 import { InfoNotice } from '../../components/Notice';
 import { useApp } from '../../stores/app-store';
 import { useSettings } from '../../stores/settings-store';
+import { BackupsSection } from './BackupsSection';
+import { UpdatesForm } from './UpdatesForm';
 
 export function SettingsScreen() {
   const { sync, app, notice, load, forgetCreatedKey } = useSettings();
@@ -23,6 +25,8 @@ export function SettingsScreen() {
       {sync && <SyncSettingsForm key={`${sync.upstream_url}-${sync.interval_minutes}-${sync.has_key}`} />}
       {app && <LocalApiForm key={`${app.api.enabled}-${app.api.port}`} />}
       <ApiKeys />
+      <BackupsSection />
+      <UpdatesForm />
     </section>
   );
 }

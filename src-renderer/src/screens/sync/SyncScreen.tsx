@@ -6,7 +6,7 @@ import { paths } from '../../router';
 import { describeState, phaseLabel, when } from './sync-words';
 
 export function SyncScreen() {
-  const { status, online, conflicts, error, syncNow, cancel, loadConflicts, resolve } = useSync();
+  const { status, reachability, conflicts, error, syncNow, cancel, loadConflicts, resolve } = useSync();
   useEffect(() => {
     void loadConflicts();
   }, [loadConflicts]);
@@ -32,7 +32,11 @@ export function SyncScreen() {
           )}
         </div>
       </header>
-      {!online && <p className="notice notice-info">This computer is offline: a sync will fail until the network is back. Everything else works.</p>}
+      {reachability?.state === 'unreachable' && (
+        <p className="notice notice-info">
+          {reachability.message} A sync will fail until it answers; everything else works offline.
+        </p>
+      )}
       <ErrorNotice message={error} action={status?.state === 'not-configured' ? { label: 'Open settings', run: () => (window.location.hash = paths.settings()) } : undefined} />
       {status && (
         <div className="card">

@@ -1,15 +1,25 @@
-/** The status bar: online or offline, the last sync, unsynced changes, conflicts, Sync now. */
+/** The status bar: whether the central service answers, the last sync, unsynced changes, conflicts, Sync now. */
 import { useSync } from '../../stores/sync-store';
 import { paths } from '../../router';
 import { describeState, when } from './sync-words';
 
+const REACH_WORDS: Record<string, string> = {
+  reachable: 'Central service reachable',
+  unreachable: 'Central service unreachable',
+  'not-configured': 'No central service set',
+  unknown: 'Checking the central service…',
+};
+
 export function SyncStatusBar() {
-  const { status, online, error, syncNow } = useSync();
+  const { status, reachability, error, syncNow } = useSync();
   const running = status?.state === 'running';
+  const reach = reachability?.state ?? 'unknown';
   return (
     <footer className="status-bar" aria-label="Sync status">
-      <span className={`dot ${online ? 'online' : 'offline'}`} aria-hidden="true" />
-      <span>{online ? 'Online' : 'Offline'}</span>
+      <span className={`dot ${reach}`} aria-hidden="true" />
+      <span data-testid="reachability" data-state={reach} title={reachability?.message ?? undefined}>
+        {REACH_WORDS[reach]}
+      </span>
       <span className="sep" aria-hidden="true">
         ·
       </span>

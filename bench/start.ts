@@ -1,0 +1,149 @@
+/**
+ * `BENCH_ONLY=start npm run bench`: how fast the app opens, as a new user meets it.
+ *
+ * - `serve` (what `npm start` runs in the browser mode) as its own process, on an empty data
+ *   folder (the first start: the embedded data set loaded and sized, in a worker) and then on the
+ *   same folder again (a later start): from the process's spawn to "listening", to the first
+ *   API answer, and to the first paint and the first project list in Chromium.
+ * - The same steps inside one process (open the engine, listen), without the process start and
+ *   tsx's on-the-fly compilation, which the packaged app (pre-built JavaScript) does not pay.
+ *
+ * Goals (issue 13): a later start answers in under 1 s; a first start shows a usable window in
+ * under 2 s (the desktop window shows at once with the load's progress; Electron cannot run here,
+ * so the browser mode's figures are what is measured).
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import readline from 'node:readline';
+import { chromium } from 'playwright-core';
+import { build } from 'vite';
+import { openEngine } from '../src-main/engine/engine.js';
+import { startServer } from '../src-main/http/server.js';
+
+const root = path.resolve(import.meta.dirname, '..');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const ROUNDS = Number(process.env.BENCH_START_ROUNDS ?? 2);
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+interface StartTimes {
+  listening_ms: number;
+  first_api_answer_ms: number;
+  first_paint_ms: number;
+  project_list_ms: number;
+}
+
+async function rendererBuilt(): Promise<void> {
+  // serve serves out/renderer; `npm start` builds it when missing, and so does this bench.
+  if (fs.existsSync(path.join(root, 'out/renderer/index.html'))) return;
+  await build({ configFile: path.join(root, 'src-renderer/vite.config.ts'), logLevel: 'warn', mode: 'production' });
+}
+
+/** One `serve` start on `dataDir`, timed from spawn; the browser is already running. */
+async function timedServe(dataDir: string, page: import('playwright-core').Page): Promise<StartTimes> {
+  const started = performance.now();
+  // node with tsx's loader (as `npm run serve`, without npm's own start-up).
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src-main/cli.ts'), 'serve', '--data-dir', dataDir, '--port', '0'], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  try {
+    const lines = readline.createInterface({ input: child.stdout! });
+    let apiUrl = '';
+    const uiUrl = await new Promise<string>((resolve, reject) => {
+      lines.on('line', (line) => {
+        const listening = /listening on (\S+)/.exec(line);
+        if (listening) apiUrl = listening[1]!;
+        const ui = /open the app at (\S+)/.exec(line);
+        if (ui) resolve(ui[1]!);
+      });
+      child.once('exit', (code) => reject(new Error(`serve exited with ${code}`)));
+    });
+    const listening = performance.now() - started;
+    const key = fs.readFileSync(path.join(dataDir, 'api-key'), 'utf8').trim();
+    const response = await fetch(`${apiUrl}/territory?zip_code=60601`, { headers: { authorization: `Bearer ${key}` } });
+    await response.arrayBuffer();
+    if (response.status !== 200) throw new Error(`first API answer: ${response.status}`);
+    const firstAnswer = performance.now() - started;
+    const navigated = performance.now();
+    await page.goto(uiUrl);
+    await page.locator('[data-testid=project-list][data-ready=true]').waitFor();
+    const { paint, list } = await page.evaluate(
+      () =>
+        new Promise<{ paint: number; list: number }>((resolve) =>
+          requestAnimationFrame(() => {
+            const fcp = performance.getEntriesByName('first-contentful-paint')[0];
+            resolve({ paint: fcp ? fcp.startTime : Number.NaN, list: performance.now() });
+          }),
+        ),
+    );
+    // Page times count from the navigation, which started `navigated - started` after the spawn.
+    const offset = navigated - started;
+    return { listening_ms: Math.round(listening), first_api_answer_ms: Math.round(firstAnswer), first_paint_ms: Math.round(offset + paint), project_list_ms: Math.round(offset + list) };
+  } finally {
+    await new Promise((resolve) => {
+      child.once('exit', resolve);
+      child.kill('SIGTERM');
+    });
+  }
+}
+
+/** The engine opened and the server listening, in this process (no process start, no tsx). */
+async function inProcess(dataDir: string): Promise<{ open_ms: number; first_answer_ms: number }> {
+  const started = performance.now();
+  const engine = await openEngine({ dataDir });
+  const opened = performance.now() - started;
+  const server = await startServer(engine, 0, { rateLimitPerMinute: 0 });
+  const key = fs.readFileSync(path.join(dataDir, 'api-key'), 'utf8').trim();
+  const response = await fetch(`${server.url}/territory?zip_code=60601`, { headers: { authorization: `Bearer ${key}` } });
+  await response.arrayBuffer();
+  const answered = performance.now() - started;
+  await server.close();
+  await engine.close();
+  return { open_ms: Math.round(opened), first_answer_ms: Math.round(answered) };
+}
+
+export async function startBench() {
+  await rendererBuilt();
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'fieldsizer-bench-start-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu', '--no-first-run'] });
+  const page = context.pages()[0] ?? (await context.newPage());
+  const first: StartTimes[] = [];
+  const later: StartTimes[] = [];
+  const laterInProcess: { open_ms: number; first_answer_ms: number }[] = [];
+  try {
+    for (let round = 0; round < ROUNDS; round++) {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fieldsizer-bench-start-'));
+      try {
+        first.push(await timedServe(dir, page));
+        later.push(await timedServe(dir, page));
+        laterInProcess.push(await inProcess(dir));
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    }
+  } finally {
+    await context.close();
+    fs.rmSync(profile, { recursive: true, force: true });
+  }
+  const summary = (label: string, runs: StartTimes[]) => ({
+    start: label,
+    listening_ms: median(runs.map((r) => r.listening_ms)),
+    first_api_answer_ms: median(runs.map((r) => r.first_api_answer_ms)),
+    first_paint_ms: median(runs.map((r) => r.first_paint_ms)),
+    project_list_ms: median(runs.map((r) => r.project_list_ms)),
+  });
+  const laterRow = summary('later (serve process)', later);
+  const inProc = { start: 'later (in process: engine open + listen)', first_api_answer_ms: median(laterInProcess.map((r) => r.first_answer_ms)), open_ms: median(laterInProcess.map((r) => r.open_ms)) };
+  return {
+    rounds: ROUNDS,
+    table: [summary('first (empty data folder)', first), laterRow, inProc],
+    goals: [
+      { goal: 'later start to first API answer < 1000 ms (in process)', ms: inProc.first_api_answer_ms, met: inProc.first_api_answer_ms < 1000 },
+      { goal: 'later start to first API answer < 1000 ms (serve process, with tsx)', ms: laterRow.first_api_answer_ms, met: laterRow.first_api_answer_ms < 1000 },
+    ],
+    cpus: os.cpus().length,
+    load_average: os.loadavg().map((n) => Number(n.toFixed(2))),
+  };
+}

@@ -1,0 +1,147 @@
+/**
+ * The data-safety commands: `backup`, `restore`, `export` and `import` (npm run backup / restore /
+ * export / import). Restore replaces the database file, so it takes the data folder's lock and
+ * refuses while the app or `serve` has the folder open; the others work beside a running app.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { InvalidArgumentError, Option, type Command } from 'commander';
+import { openEngine } from '../engine/engine.js';
+import { defaultDataDir } from '../engine/data-dir.js';
+import { exportProjects, importProjectsText, type ImportReport } from '../engine/projects/project-transfer.js';
+import { setAsideDamaged } from '../engine/recovery.js';
+import { createBackup, installBackup, lastGoodBackup, listBackups, type BackupInfo } from '../store/backups.js';
+import { backupKeep, DATABASE_FILE, openStore } from '../store/open-store.js';
+import { takeLock } from '../store/process-locks.js';
+import { StoreOpenError } from '../store/store-errors.js';
+import { FIELDSIZER_FILE_EXTENSION } from '../../src-shared/transfer/fieldsizer-file.js';
+
+const dataDirOption = () => new Option('--data-dir <dir>', 'data directory').default(defaultDataDir());
+
+function positiveInt(value: string): number {
+  if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > Number.MAX_SAFE_INTEGER) throw new InvalidArgumentError('expected a whole number from 1');
+  return Number(value);
+}
+
+const collect = (value: string, previous: number[]) => [...previous, positiveInt(value)];
+
+const mb = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
+const describe = (b: BackupInfo) => `${b.name}\t${b.reason}\t${b.created}\t${mb(b.bytes)}`;
+
+export function printImportReport(report: ImportReport, print: (line: string) => void = console.log): void {
+  for (const p of report.projects) print(`${p.outcome}\t${p.name}: ${p.message}`);
+  print(`imported ${report.imported}, already here ${report.already_here}, refused ${report.refused}`);
+}
+
+export function registerDataCommands(program: Command): void {
+  program
+    .command('backup')
+    .description('back up the store now (SQLite online backup, safe while the app runs), or list the backups')
+    .addOption(dataDirOption())
+    .option('--list', 'list the backups instead, newest first')
+    .addOption(new Option('--keep <n>', 'keep the last N backups of each kind from now on').argParser(positiveInt))
+    .action(async (options: { dataDir: string; list?: boolean; keep?: number }) => {
+      if (options.list) {
+        const backups = listBackups(options.dataDir);
+        if (backups.length === 0) console.log('no backups');
+        for (const b of backups) console.log(describe(b));
+        return;
+      }
+      const engine = await openEngine({ dataDir: options.dataDir });
+      try {
+        if (options.keep !== undefined) await engine.backups.setKeep(options.keep);
+        const made = await engine.backups.create('manual');
+        console.log(`backed up to ${made.file} (${mb(made.bytes)}); keeping the last ${engine.backups.overview().keep} of each kind`);
+      } finally {
+        await engine.close();
+      }
+    });
+
+  program
+    .command('restore')
+    .description('replace the store with a backup (the current data is backed up first, or set aside if damaged)')
+    .addOption(dataDirOption())
+    .option('--list', 'list the backups')
+    .option('--latest', 'restore the newest backup that passes the integrity check')
+    .option('--name <name>', 'restore this backup (a name from --list)')
+    .action(async (options: { dataDir: string; list?: boolean; latest?: boolean; name?: string }) => {
+      const backups = listBackups(options.dataDir);
+      if (options.list || (!options.latest && !options.name)) {
+        if (backups.length === 0) console.log(`no backups in ${path.join(options.dataDir, 'backups')}`);
+        for (const b of backups) console.log(describe(b));
+        if (!options.list) console.log('restore one with --name NAME, or the newest good one with --latest');
+        return;
+      }
+      const chosen = options.latest ? lastGoodBackup(options.dataDir) : backups.find((b) => b.name === options.name);
+      if (!chosen) throw new Error(options.latest ? 'There is no backup that passes the integrity check.' : `There is no backup named "${options.name}" (see --list).`);
+      const lock = await takeLock(options.dataDir, 'instance', 'restore');
+      let salvageFile: string | null = null;
+      try {
+        const file = path.join(options.dataDir, DATABASE_FILE);
+        if (fs.existsSync(file)) {
+          try {
+            const store = await openStore(options.dataDir);
+            try {
+              const copy = await createBackup(store.sqlite, options.dataDir, 'before-restore', backupKeep(store.sqlite));
+              console.log(`the current data was backed up to ${copy.file}`);
+            } finally {
+              await store.close();
+            }
+          } catch (error) {
+            if (!(error instanceof StoreOpenError) || (error.problem !== 'damaged' && error.problem !== 'newer')) throw error;
+            // A damaged (or newer) store cannot be backed up: it is set aside whole, its unsynced projects salvaged.
+            const report = setAsideDamaged(options.dataDir, error);
+            salvageFile = report.salvageFile;
+            console.log(`the current database (${error.problem}) was moved to ${report.movedTo}${report.salvaged ? `; ${report.salvaged} unsynced projects salvaged` : ''}`);
+          }
+        }
+        await installBackup(chosen, file);
+      } finally {
+        await lock.release();
+      }
+      const engine = await openEngine({ dataDir: options.dataDir });
+      try {
+        console.log(`restored ${chosen.name} (${chosen.reason}, ${chosen.created})`);
+        if (salvageFile) printImportReport(await importProjectsText(engine, fs.readFileSync(salvageFile, 'utf8')));
+      } finally {
+        await engine.close();
+      }
+    });
+
+  program
+    .command('export')
+    .description(`write projects to a .${FIELDSIZER_FILE_EXTENSION} file (with fixtures, notes and sizing inputs)`)
+    .addOption(dataDirOption())
+    .option('--project <id>', 'a project to export (repeat for more)', collect, [] as number[])
+    .option('--unsynced', 'every project with changes not yet synced')
+    .requiredOption('--out <file>', `the file to write (.${FIELDSIZER_FILE_EXTENSION})`)
+    .action(async (options: { dataDir: string; project: number[]; unsynced?: boolean; out: string }) => {
+      if (!options.unsynced && options.project.length === 0) throw new Error('Say which projects: --project ID (repeatable) or --unsynced.');
+      const engine = await openEngine({ dataDir: options.dataDir });
+      try {
+        const file = exportProjects(engine, { ids: options.project, unsynced: options.unsynced });
+        const out = options.out.endsWith(`.${FIELDSIZER_FILE_EXTENSION}`) ? options.out : `${options.out}.${FIELDSIZER_FILE_EXTENSION}`;
+        fs.writeFileSync(out, JSON.stringify(file, null, 1), { mode: 0o600 });
+        console.log(`exported ${file.projects.length} project${file.projects.length === 1 ? '' : 's'} to ${out}`);
+      } finally {
+        await engine.close();
+      }
+    });
+
+  program
+    .command('import')
+    .description(`import the projects of a .${FIELDSIZER_FILE_EXTENSION} file (sized again with this catalog; nothing is overwritten)`)
+    .addOption(dataDirOption())
+    .argument('<file>', `a .${FIELDSIZER_FILE_EXTENSION} file`)
+    .action(async (file: string, options: { dataDir: string }) => {
+      const text = fs.readFileSync(file, 'utf8');
+      const engine = await openEngine({ dataDir: options.dataDir });
+      try {
+        const report = await importProjectsText(engine, text);
+        printImportReport(report);
+        if (report.refused > 0) process.exitCode = 1;
+      } finally {
+        await engine.close();
+      }
+    });
+}

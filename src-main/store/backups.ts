@@ -1,0 +1,147 @@
+/**
+ * Backups of the store, made with SQLite's online backup API (a consistent copy while the app
+ * keeps reading and writing), in DATA_DIR/backups/, 0600 like the store. Each reason keeps its
+ * own last N copies, so a sync every quarter hour cannot push the daily copies out.
+ *
+ * A copy is written under a temporary name and renamed when complete, so a half-written file never
+ * looks like a backup. Copies are kept in rollback-journal mode (one self-contained file each).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type SQLite from 'better-sqlite3';
+import { ensurePrivateFolder, restrictFile } from './data-folder.js';
+import { openSqlite } from './sqlite.js';
+
+export const BACKUP_DIR = 'backups';
+export const DEFAULT_BACKUP_KEEP = 7;
+export const BACKUP_KEEP_KEY = 'backup.keep';
+
+export const BACKUP_REASONS = ['daily', 'manual', 'before-migration', 'before-sync', 'before-restore', 'before-import'] as const;
+export type BackupReason = (typeof BACKUP_REASONS)[number];
+
+export interface BackupInfo {
+  name: string;
+  file: string;
+  reason: BackupReason;
+  /** ISO time the copy was taken. */
+  created: string;
+  bytes: number;
+}
+
+const NAME = /^fieldsizer-(\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d-\d{3}Z)-([a-z-]+)\.db$/;
+
+const stamp = (date: Date) => date.toISOString().replace(/[:.]/g, '-');
+const unstamp = (text: string) => text.replace(/^(\d{4}-\d\d-\d\dT\d\d)-(\d\d)-(\d\d)-(\d{3})Z$/, '$1:$2:$3.$4Z');
+
+export const backupsDir = (dataDir: string) => path.join(dataDir, BACKUP_DIR);
+
+/** The backups of a data folder, newest first. */
+export function listBackups(dataDir: string): BackupInfo[] {
+  const dir = backupsDir(dataDir);
+  let names: string[];
+  try {
+    names = fs.readdirSync(dir);
+  } catch {
+    return [];
+  }
+  const result: BackupInfo[] = [];
+  for (const name of names) {
+    const match = NAME.exec(name);
+    if (!match || !(BACKUP_REASONS as readonly string[]).includes(match[2]!)) continue;
+    const file = path.join(dir, name);
+    result.push({ name, file, reason: match[2] as BackupReason, created: unstamp(match[1]!), bytes: fs.statSync(file).size });
+  }
+  return result.sort((a, b) => b.created.localeCompare(a.created) || b.name.localeCompare(a.name));
+}
+
+/** The backup named `name` in the folder (a bare name, never a path). */
+export function findBackup(dataDir: string, name: string): BackupInfo | undefined {
+  return listBackups(dataDir).find((b) => b.name === name);
+}
+
+/** Copies the open database to backups/ and drops the oldest copies of the same reason beyond `keep`. */
+export async function createBackup(sqlite: SQLite.Database, dataDir: string, reason: BackupReason, keep = DEFAULT_BACKUP_KEEP): Promise<BackupInfo> {
+  const dir = backupsDir(dataDir);
+  ensurePrivateFolder(dir);
+  let when = new Date();
+  // Two copies in the same millisecond (tests, a quick retry) get distinct names.
+  while (fs.existsSync(path.join(dir, `fieldsizer-${stamp(when)}-${reason}.db`))) when = new Date(when.getTime() + 1);
+  const name = `fieldsizer-${stamp(when)}-${reason}.db`;
+  const file = path.join(dir, name);
+  const partial = `${file}.partial`;
+  fs.rmSync(partial, { force: true });
+  try {
+    await sqlite.backup(partial);
+    const copy = openSqlite(partial);
+    try {
+      copy.pragma('journal_mode = DELETE');
+    } finally {
+      copy.close();
+    }
+    restrictFile(partial);
+    fs.renameSync(partial, file);
+  } catch (error) {
+    fs.rmSync(partial, { force: true });
+    throw error;
+  }
+  pruneBackups(dataDir, reason, keep);
+  return { name, file, reason, created: when.toISOString(), bytes: fs.statSync(file).size };
+}
+
+export function pruneBackups(dataDir: string, reason: BackupReason, keep: number): void {
+  const own = listBackups(dataDir).filter((b) => b.reason === reason);
+  for (const old of own.slice(Math.max(1, keep))) fs.rmSync(old.file, { force: true });
+}
+
+export type BackupCheck = { ok: true; migrations: string[] } | { ok: false; problem: string };
+
+/**
+ * A full integrity_check of a copy (it is about to become the store, so the thorough check) and
+ * the schema steps it was made with.
+ */
+export function checkBackup(file: string): BackupCheck {
+  let db: SQLite.Database | null = null;
+  try {
+    db = openSqlite(file, { readonly: true, fileMustExist: true });
+    const rows = db.pragma('integrity_check') as { integrity_check: string }[];
+    const problems = rows.map((r) => r.integrity_check).filter((r) => r !== 'ok');
+    if (problems.length > 0) return { ok: false, problem: `integrity check: ${problems.slice(0, 3).join('; ')}` };
+    const hasMigrations = db.prepare("select 1 from sqlite_master where type = 'table' and name = 'kysely_migration'").get() !== undefined;
+    const migrations = hasMigrations ? (db.prepare('select name from kysely_migration order by name').pluck().all() as string[]) : [];
+    return { ok: true, migrations };
+  } catch (error) {
+    return { ok: false, problem: error instanceof Error ? error.message : String(error) };
+  } finally {
+    db?.close();
+  }
+}
+
+/** The newest backup that passes the integrity check, or null. */
+export function lastGoodBackup(dataDir: string): BackupInfo | null {
+  for (const backup of listBackups(dataDir)) if (checkBackup(backup.file).ok) return backup;
+  return null;
+}
+
+/**
+ * Puts a backup in place as the store file `target` (the store closed; what was there already
+ * copied or set aside by the caller): copied through the backup API to a temporary file, then
+ * renamed over the target, the old WAL and shared-memory files removed with it.
+ */
+export async function installBackup(backup: BackupInfo, target: string): Promise<void> {
+  const check = checkBackup(backup.file);
+  if (!check.ok) throw new Error(`The backup ${backup.name} cannot be used: ${check.problem}.`);
+  const partial = `${target}.restoring`;
+  fs.rmSync(partial, { force: true });
+  const source = openSqlite(backup.file, { readonly: true, fileMustExist: true });
+  try {
+    await source.backup(partial);
+  } catch (error) {
+    fs.rmSync(partial, { force: true });
+    throw error;
+  } finally {
+    source.close();
+  }
+  restrictFile(partial);
+  for (const suffix of ['-wal', '-shm']) fs.rmSync(`${target}${suffix}`, { force: true });
+  fs.renameSync(partial, target);
+}

@@ -1,0 +1,113 @@
+/**
+ * Locks between processes on one data folder (proper-lockfile: an atomic mkdir, kept fresh while
+ * the holder lives, taken over once stale after a crash):
+ * - the folder lock: one long-running owner (`serve` or the desktop app) per folder, and
+ *   `restore`, which replaces the database file;
+ * - the sync lock: one sync run at a time, whichever process starts it.
+ * Who holds a lock is written beside it, so the refusal can say which program to close.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import lockfile from 'proper-lockfile';
+import { ensurePrivateFolder } from './data-folder.js';
+
+export type LockName = 'instance' | 'sync';
+/** What holds the folder: a `serve`, the desktop app, a restore, a sync run. */
+export type LockOwner = 'serve' | 'app' | 'restore' | 'sync' | 'cli';
+
+interface OwnerInfo {
+  owner: LockOwner;
+  pid: number;
+  since: string;
+}
+
+const OWNER_WORDS: Record<LockOwner, string> = {
+  serve: 'npm run serve',
+  app: 'the Fieldsizer desktop app',
+  restore: 'npm run restore',
+  sync: 'a sync',
+  cli: 'a Fieldsizer command',
+};
+
+/** Taken over when not refreshed for this long (the holder refreshes it every STALE_MS / 2). */
+const STALE_MS = 20_000;
+
+export class LockBusyError extends Error {
+  constructor(
+    readonly lock: LockName,
+    readonly holder: OwnerInfo | null,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'LockBusyError';
+  }
+}
+
+export interface HeldLock {
+  release(): Promise<void>;
+}
+
+const lockPath = (dataDir: string, name: LockName) => path.join(dataDir, `${name}.lock`);
+const ownerPath = (dataDir: string, name: LockName) => path.join(dataDir, `${name}.lock.json`);
+
+function readOwner(dataDir: string, name: LockName): OwnerInfo | null {
+  try {
+    return JSON.parse(fs.readFileSync(ownerPath(dataDir, name), 'utf8')) as OwnerInfo;
+  } catch {
+    return null;
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+function describeHolder(holder: OwnerInfo | null): string {
+  if (!holder) return 'another Fieldsizer process';
+  return `${OWNER_WORDS[holder.owner] ?? 'another Fieldsizer process'} (process ${holder.pid}, since ${holder.since})`;
+}
+
+/**
+ * Takes a lock or throws LockBusyError saying who holds it. `onLost` runs if the lock is taken
+ * from this process (its refresh stalled past STALE_MS, e.g. a suspended laptop).
+ */
+export async function takeLock(dataDir: string, name: LockName, owner: LockOwner, onLost: (error: Error) => void = () => undefined): Promise<HeldLock> {
+  ensurePrivateFolder(dataDir);
+  let release: () => Promise<void>;
+  const lock = () => lockfile.lock(dataDir, { lockfilePath: lockPath(dataDir, name), realpath: false, stale: STALE_MS, onCompromised: onLost });
+  try {
+    release = await lock().catch(async (error: unknown) => {
+      // A holder killed outright (SIGKILL, a power cut) leaves the lock behind until it goes
+      // stale; when the process it names is gone from this machine, it is taken over at once.
+      const holder = readOwner(dataDir, name);
+      if ((error as NodeJS.ErrnoException).code !== 'ELOCKED' || !holder || holder.pid === process.pid || isAlive(holder.pid)) throw error;
+      fs.rmSync(lockPath(dataDir, name), { recursive: true, force: true });
+      return lock();
+    });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ELOCKED') throw error;
+    const holder = readOwner(dataDir, name);
+    const message =
+      name === 'sync'
+        ? `Another sync of this data folder is running in ${describeHolder(holder)}; try again when it has finished.`
+        : `The data folder ${dataDir} is in use by ${describeHolder(holder)}. Only one Fieldsizer may open a data folder at a time: ` +
+          'close that one first, or use another folder (--data-dir, or FIELDSIZER_DATA_DIR).';
+    throw new LockBusyError(name, holder, message);
+  }
+  const info: OwnerInfo = { owner, pid: process.pid, since: new Date().toISOString() };
+  fs.writeFileSync(ownerPath(dataDir, name), JSON.stringify(info), { mode: 0o600 });
+  let released = false;
+  return {
+    async release() {
+      if (released) return;
+      released = true;
+      fs.rmSync(ownerPath(dataDir, name), { force: true });
+      await release().catch(() => undefined);
+    },
+  };
+}

@@ -1,0 +1,39 @@
+/**
+ * The app:// protocol the packaged window loads from: only files of the built renderer, with the
+ * Content-Security-Policy on every answer; nothing outside the folder, nothing of another host.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { resolveAppFile } from '../../src-main/electron/app-url.js';
+import { tempDir } from '../helpers/api-server.js';
+
+vi.mock('electron', () => ({ protocol: { registerSchemesAsPrivileged: vi.fn(), handle: vi.fn() } }));
+const { appResponse } = await import('../../src-main/electron/app-protocol.js');
+
+const root = tempDir('fieldsizer-renderer-');
+fs.mkdirSync(path.join(root, 'assets'));
+fs.writeFileSync(path.join(root, 'index.html'), '<!doctype html><title>Fieldsizer</title>');
+fs.writeFileSync(path.join(root, 'assets', 'app.js'), 'console.log(1)');
+fs.writeFileSync(path.join(path.dirname(root), 'secret.txt'), 'not for the page');
+afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+
+describe('app:// protocol', () => {
+  it('serves the built files with their types and the CSP', async () => {
+    const page = await appResponse(root, 'app://fieldsizer/index.html#/projects', "default-src 'self'");
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(page.headers.get('content-security-policy')).toBe("default-src 'self'");
+    expect(await page.text()).toContain('<title>Fieldsizer</title>');
+    const script = await appResponse(root, 'app://fieldsizer/assets/app.js', 'x');
+    expect(script.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+  });
+
+  it('answers nothing outside the folder or of another host', async () => {
+    for (const url of ['app://fieldsizer/../secret.txt', 'app://fieldsizer/%2e%2e/secret.txt', 'app://fieldsizer/..%2fsecret.txt', 'app://other/index.html', 'file:///etc/passwd', 'app://fieldsizer/missing.js']) {
+      const response = await appResponse(root, url, 'x');
+      expect(response.status, url).toBe(404);
+    }
+    expect(resolveAppFile(root, 'app://fieldsizer/')).toBe(path.join(root, 'index.html'));
+  });
+});
