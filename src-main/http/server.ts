@@ -11,6 +11,7 @@ import type { Engine } from '../engine/engine.js';
 import { installAuth } from './auth.js';
 import { frameworkRequestError, installErrorHandling, sendError } from './errors.js';
 import { parseQueryString } from './query.js';
+import { clientErrorHandler, installUrlLimit, MAX_HEADER_BYTES, rewriteAbsoluteTarget } from './protocol.js';
 import { catalogRoutes } from './routes/catalog-routes.js';
 import { territoryRoutes } from './routes/territory-routes.js';
 import { metaRoutes } from './routes/meta-routes.js';
@@ -42,6 +43,10 @@ export async function buildServer(engine: Engine, options: ServerOptions = {}): 
     frameworkErrors: (error, _request, reply) => sendError(reply, frameworkRequestError(error)),
     // Requests are local and small; a client that stalls should not hold a socket forever.
     requestTimeout: 30_000,
+    // Requests too large or malformed to route, and absolute-form targets: see protocol.ts.
+    http: { maxHeaderSize: MAX_HEADER_BYTES },
+    clientErrorHandler,
+    rewriteUrl: rewriteAbsoluteTarget,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   // Response schemas document the API (OpenAPI) and are checked by the tests; serving uses plain
@@ -49,6 +54,7 @@ export async function buildServer(engine: Engine, options: ServerOptions = {}): 
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
 
   installErrorHandling(app);
+  installUrlLimit(app);
   installAuth(app, engine.apiKeys);
 
   const perMinute = options.rateLimitPerMinute ?? DEFAULT_RATE_LIMIT_PER_MINUTE;
