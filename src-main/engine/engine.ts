@@ -63,7 +63,7 @@ export async function openEngine(options: EngineOptions): Promise<Engine> {
       firstStart,
       catalog,
       territories: new TerritoryService(store.db, store.dataVersion, { cacheSize: options.renderCacheSize === undefined ? undefined : Math.min(options.renderCacheSize, 200) }),
-      apiKeys: new ApiKeyService(store.db),
+      apiKeys: new ApiKeyService(store.db, store.dataVersion),
       sizing,
       projects,
       users: new UserService(store.db, projects, jurisdictions),

@@ -123,6 +123,8 @@ export const methods = {
     .object({
       name: z.string().trim().min(1, { error: 'A key needs a name.' }).max(100),
       scopes: z.array(z.enum(API_SCOPES)).min(1, { error: 'Choose at least one scope.' }),
+      /** A date (YYYY-MM-DD, UTC) or another form the engine's parseExpiry takes; absent or null: never. */
+      expires: z.string().trim().max(40).nullable().optional(),
     })
     .strict(),
   'apiKeys.revoke': z.object({ id }).strict(),
@@ -193,6 +195,8 @@ export interface ApiKeyView {
   created_at: string;
   last_used_at: string | null;
   revoked_at: string | null;
+  /** ISO 8601; null: never expires. */
+  expires_at: string | null;
 }
 
 export interface AppSettings {
