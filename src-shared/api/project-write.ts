@@ -151,6 +151,8 @@ export const projectWriteFields = z
     updated: ignored,
     recommended_product: ignored,
     pump_out_cycle: ignored,
+    pump_out_cycle_basis: ignored,
+    no_recommendation: ignored,
     flow_rate: ignored,
     grease: ignored,
     unique_local_requirements: ignored,

@@ -6,8 +6,10 @@ import { CONSTRUCTION_TYPES, INSTALLATION_LOCATIONS, labelOf, SIZING_METHOD_LABE
 import type { FixtureInput } from '../../../src-shared/sizing/fixtures.js';
 import type { ContactsTable, ProjectsTable } from '../../store/schema.js';
 import { apiDate } from '../format.js';
+import { effectivePumpOutTarget } from '../../../src-shared/sizing/recommend.js';
+import type { PumpOutCycleBasis } from '../../../src-shared/api/people.js';
 import type { StoredInputs } from './project-inputs.js';
-import type { StoredSizing } from './project-sizing.js';
+import { parseRules, type StoredSizing } from './project-sizing.js';
 
 export type ProjectRow = Selectable<ProjectsTable> & {
   engineer_name: string;
@@ -67,6 +69,24 @@ export function buildContact(row: Selectable<ContactsTable>, jurisdictionName: s
   };
 }
 
+/**
+ * `pump_out_cycle` is an integer (spec §2.3): the days the recommended unit(s) hold. Without a
+ * recommended product the sizing has no such figure (the store keeps null), and the cycle served
+ * is the design target the sizing used: the requested pump-out target within the jurisdiction's
+ * bounds, the interval any unit chosen for the kitchen must reach. `pump_out_cycle_basis` says
+ * which of the two it is.
+ */
+export function servedPumpOutCycle(row: Pick<ProjectRow, 'pump_out_cycle' | 'jurisdiction_rules'>, inputs: StoredInputs): { pump_out_cycle: number; pump_out_cycle_basis: PumpOutCycleBasis } {
+  if (row.pump_out_cycle !== null) return { pump_out_cycle: row.pump_out_cycle, pump_out_cycle_basis: 'recommended_product' };
+  let target = inputs.pump_out_target_days;
+  try {
+    target = effectivePumpOutTarget(target, parseRules(row.jurisdiction_rules));
+  } catch {
+    // Rules the sizing library cannot read (an upstream's): the requested target as it stands.
+  }
+  return { pump_out_cycle: Math.round(target), pump_out_cycle_basis: 'design_target' };
+}
+
 export function buildProjectListItem(row: ProjectRow, viewer: Viewer, contacts?: Contact[]): ProjectListItem {
   const inputs = JSON.parse(row.inputs) as StoredInputs;
   return {
@@ -93,7 +113,7 @@ export function buildProjectListItem(row: ProjectRow, viewer: Viewer, contacts?:
     construction_type: labelOf(CONSTRUCTION_TYPES, row.construction_type as ConstructionTypeKey),
     installation_location: labelOf(INSTALLATION_LOCATIONS, inputs.installation_location),
     recommended_product: row.recommended_product,
-    pump_out_cycle: row.pump_out_cycle,
+    ...servedPumpOutCycle(row, inputs),
   };
 }
 
@@ -162,6 +182,7 @@ export function buildProject(row: ProjectRow, viewer: Viewer, contacts?: Contact
     },
     unique_local_requirements: row.unique_local_requirements === 1,
     unique_local_requirements_reason: sizing.unique_local_requirements_reason,
+    no_recommendation: noRecommendation(row, sizing),
   };
   return row.extra === '{}' ? body : { ...(JSON.parse(row.extra) as object), ...body };
 }
@@ -170,4 +191,13 @@ export function buildProject(row: ProjectRow, viewer: Viewer, contacts?: Contact
 export function buildUserProject(row: ProjectRow, viewer: Viewer, contacts?: Contact[]): UserProject {
   const p = buildProject(row, viewer, contacts);
   return { ...p, pipe_size: p.pipe_size.value, spaces: [] };
+}
+
+/** Why no product is recommended, or null when one is. */
+function noRecommendation(row: ProjectRow, sizing: StoredSizing): { code: string; message: string } | null {
+  if (row.recommended_product !== null) return null;
+  const stored = sizing.recommendation?.no_recommendation;
+  if (stored) return { code: stored.code, message: stored.message };
+  // A project sized elsewhere (pulled from the central service) that came without a product.
+  return { code: 'not_recommended', message: 'No product is recommended for this project.' };
 }
