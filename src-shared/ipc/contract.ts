@@ -14,7 +14,7 @@ import { z } from 'zod';
 import type { ApiErrorBody } from '../api/common.js';
 import type { Collection, Product, ProductListItem, ProductType } from '../api/catalog.js';
 import type { Jurisdiction, Project, ProjectListItem, User, UserListItem } from '../api/people.js';
-import type { Territory, TerritoryListItem } from '../api/territories.js';
+import type { Territory, TerritoryListItem, TerritoryLookup } from '../api/territories.js';
 import type { Transition } from '../api/project-status.js';
 import { projectCreateBody, projectPatchBody } from '../api/project-write.js';
 import { CONSTRUCTION_TYPE_KEYS, PROJECT_STATUSES, USER_TYPE_KEYS, type ProjectStatus } from '../api/vocabulary.js';
@@ -273,8 +273,8 @@ export interface MethodResults {
 
   'territories.list': TerritoryListItem[];
   'territories.get': Territory;
-  'territories.byZip': Territory;
-  'territories.byCounty': Territory;
+  'territories.byZip': TerritoryLookup;
+  'territories.byCounty': TerritoryLookup;
   'territories.states': { code: string; name: string }[];
   'territories.countySuggestions': CountySuggestion[];
 
