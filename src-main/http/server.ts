@@ -33,6 +33,19 @@ export interface ServerOptions {
 }
 
 export const DEFAULT_RATE_LIMIT_PER_MINUTE = 120_000;
+
+/** A route the server answers: its method and URL pattern (`/products/:modelNumber`). */
+export interface RouteEntry {
+  method: string;
+  url: string;
+}
+
+const ROUTES = new WeakMap<FastifyInstance, RouteEntry[]>();
+
+/** Every route of a server made by buildServer, for tools and tests that walk the whole API. */
+export function routesOf(app: FastifyInstance): readonly RouteEntry[] {
+  return ROUTES.get(app) ?? [];
+}
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 
 export async function buildServer(engine: Engine, options: ServerOptions = {}): Promise<FastifyInstance> {
@@ -53,6 +66,11 @@ export async function buildServer(engine: Engine, options: ServerOptions = {}): 
   // JSON so fields kept from an upstream the schemas do not know are not dropped.
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
 
+  const routes: RouteEntry[] = [];
+  ROUTES.set(app, routes);
+  app.addHook('onRoute', (route) => {
+    for (const method of Array.isArray(route.method) ? route.method : [route.method]) routes.push({ method, url: route.url });
+  });
   installErrorHandling(app);
   installUrlLimit(app);
   installAuth(app, engine.apiKeys);

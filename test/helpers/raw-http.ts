@@ -11,8 +11,11 @@ export interface RawResponse {
 }
 
 export interface RawConnection {
-  /** Writes the bytes as they are and reads one response (Content-Length bodies only). */
-  exchange(request: string): Promise<RawResponse>;
+  /**
+   * Writes the bytes as they are and reads one response (Content-Length bodies only). `end`
+   * half-closes the connection after them: the client has nothing more to send.
+   */
+  exchange(request: string, options?: { end?: boolean }): Promise<RawResponse>;
   /** Resolves when the server closes: 'end' for a proper close (FIN), 'reset' for ECONNRESET. */
   closed: Promise<'end' | 'reset'>;
   destroy(): void;
@@ -66,8 +69,9 @@ export function openRaw(port: number): Promise<RawConnection> {
 
     socket.once('connect', () =>
       resolve({
-        exchange: (request) => {
-          socket.write(request);
+        exchange: (request, options = {}) => {
+          if (options.end) socket.end(request);
+          else socket.write(request);
           return readResponse();
         },
         closed,
