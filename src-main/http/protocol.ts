@@ -4,7 +4,7 @@
  * usable (the request was read whole) or closed properly (`Connection: close`, then FIN after the
  * response, never a reset that could swallow it).
  */
-import type { IncomingMessage } from 'node:http';
+import { STATUS_CODES, type IncomingMessage, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../engine/errors.js';
@@ -56,16 +56,30 @@ export function clientErrorHandler(error: Error & { code?: string }, socket: Dup
     socket.destroy();
     return;
   }
-  const api = protocolError(error);
+  answerAndClose(socket, protocolError(error));
+}
+
+/** Writes an error in the API's shape with `Connection: close`, then closes cleanly (see above). */
+function answerAndClose(socket: Duplex, api: ApiError, extraHeaders = ''): void {
   const body = JSON.stringify(api.toBody());
-  const reason = { 400: 'Bad Request', 408: 'Request Timeout', 431: 'Request Header Fields Too Large' }[api.status] ?? 'Bad Request';
+  const reason = STATUS_CODES[api.status] ?? 'Bad Request';
   socket.end(
-    `HTTP/1.1 ${api.status} ${reason}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\n` +
+    `HTTP/1.1 ${api.status} ${reason}\r\nConnection: close\r\n${extraHeaders}Content-Type: application/json; charset=utf-8\r\n` +
       `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
   );
   socket.resume();
   socket.once('end', () => socket.destroy());
   setTimeout(() => socket.destroy(), LINGER_MS).unref();
+}
+
+/**
+ * CONNECT (a proxy's method) never reaches the routes: Node hands the socket to a 'connect'
+ * listener, and without one closes it silently. Refused in the error shape instead.
+ */
+export function refuseConnect(server: Server): void {
+  server.on('connect', (_req: IncomingMessage, socket: Duplex) => {
+    answerAndClose(socket, new ApiError(405, 'method_not_allowed', 'CONNECT is not served: this server is not a proxy.'), 'Allow: GET, HEAD, POST, PATCH, DELETE\r\n');
+  });
 }
 
 const ABSOLUTE_FORM = /^[a-z][a-z0-9+.-]*:\/\/([^/?#]*)([^#]*)/i;

@@ -11,7 +11,7 @@ import type { Engine } from '../engine/engine.js';
 import { installAuth } from './auth.js';
 import { frameworkRequestError, installErrorHandling, sendError } from './errors.js';
 import { parseQueryString } from './query.js';
-import { clientErrorHandler, installUrlLimit, MAX_HEADER_BYTES, rewriteAbsoluteTarget } from './protocol.js';
+import { clientErrorHandler, installUrlLimit, MAX_HEADER_BYTES, refuseConnect, rewriteAbsoluteTarget } from './protocol.js';
 import { catalogRoutes } from './routes/catalog-routes.js';
 import { territoryRoutes } from './routes/territory-routes.js';
 import { metaRoutes } from './routes/meta-routes.js';
@@ -73,6 +73,7 @@ export async function buildServer(engine: Engine, options: ServerOptions = {}): 
   });
   installErrorHandling(app);
   installUrlLimit(app);
+  refuseConnect(app.server);
   installAuth(app, engine.apiKeys);
 
   const perMinute = options.rateLimitPerMinute ?? DEFAULT_RATE_LIMIT_PER_MINUTE;

@@ -121,6 +121,15 @@ describe('requests that cannot be read', () => {
     expect(await conn.closed).toBe('end');
   });
 
+  it('CONNECT (a proxy request) is refused 405 in the error shape with Connection: close', async () => {
+    const conn = await openRaw(t.server.port);
+    const res = await conn.exchange(`CONNECT 127.0.0.1:1 HTTP/1.1\r\nHost: 127.0.0.1:${t.server.port}\r\n\r\n`);
+    expect(res.status).toBe(405);
+    expect(res.headers.connection).toBe('close');
+    expectErrorBody(res.body, 405, 'method_not_allowed');
+    expect(await conn.closed).toBe('end');
+  });
+
   it('the server answers as before after all of them', async () => {
     expect((await t.get('/territories?limit=1')).status).toBe(200);
   });
