@@ -92,13 +92,9 @@ describe('expiry', () => {
   });
 
   it('refuses an expiry that is not one, or has passed, with what to write instead', async () => {
-    // Every form is covered by parseExpiry's own cases below; these go through the CLI.
-    for (const [value, text] of [
-      ['tomorrow', 'is not an expiry'],
-      ['2020-01-01', 'has already passed'],
-    ] as const) {
-      await expect(keysCli('create', '--name', 'bad', '--expires', value)).rejects.toMatchObject({ stderr: expect.stringContaining(text) });
-    }
+    // Every form is covered by parseExpiry's own cases below; this one goes through the CLI.
+    await expect(keysCli('create', '--name', 'bad', '--expires', '2020-01-01')).rejects.toMatchObject({ stderr: expect.stringContaining('has already passed') });
+    await expect(t.engine.apiKeys.create('bad', ['catalog'], 'tomorrow')).rejects.toMatchObject({ code: 'invalid_parameter', param: 'expires' });
     expect((await t.engine.apiKeys.list()).some((k) => k.name === 'bad')).toBe(false);
   });
 });
