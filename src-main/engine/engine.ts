@@ -70,8 +70,11 @@ export async function openEngine(options: EngineOptions): Promise<Engine> {
       dataDir: options.dataDir,
       firstStart,
       catalog,
-      territories: new TerritoryService(store.db, store.dataVersion, { cacheSize: options.renderCacheSize === undefined ? undefined : Math.min(options.renderCacheSize, 200) }),
-      apiKeys: new ApiKeyService(store.db),
+      territories: new TerritoryService(store.db, store.dataVersion, {
+        cacheSize: options.renderCacheSize === undefined ? undefined : Math.min(options.renderCacheSize, 200),
+        resourcesDir: options.resourcesDir,
+      }),
+      apiKeys: new ApiKeyService(store.db, store.dataVersion),
       sizing,
       projects,
       users: new UserService(store.db, projects, jurisdictions),

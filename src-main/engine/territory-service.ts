@@ -1,7 +1,10 @@
 /** Sales territories and the zip / county look-ups (spec §2.7, §4.7). */
 import type { Kysely, Selectable } from 'kysely';
-import type { Territory, TerritoryListItem } from '../../src-shared/api/territories.js';
+import type { Territory, TerritoryListItem, TerritoryLookup } from '../../src-shared/api/territories.js';
+import { formerCountiesSeed, type FormerCountiesSeed } from '../../src-shared/seed/geography-seed.js';
 import { matchKey } from '../../src-shared/text-match.js';
+import { readResourceJson } from '../store/resource-files.js';
+import { defaultResourcesDir } from '../store/load-embedded.js';
 import type { Database, TerritoriesTable } from '../store/schema.js';
 import { preparedQuery } from '../store/prepared-query.js';
 import { RenderCache } from './render-cache.js';
@@ -43,6 +46,22 @@ export function buildTerritory(row: TerritoryRow, counties: TerritoryCountyRow[]
   };
 }
 
+type FormerCounty = FormerCountiesSeed['counties'][number];
+
+/**
+ * Why a former county's name led to a planning region's territory, in words: the match is not
+ * exact (its towns may lie in several regions), so the answer says so and names the others.
+ */
+export function formerCountyNote(f: FormerCounty, stateName: string, regionName: (fips: string) => string): string {
+  const [main, ...others] = f.now_in;
+  const rest = others.map((r) => `${regionName(r.fips)} (${r.towns.join(', ')})`);
+  return (
+    `${f.name} was one of ${stateName}'s counties until ${f.until}, when the Census Bureau replaced them with planning regions. ` +
+    `${main!.towns.length} of its ${f.towns} towns are in ${regionName(main!.fips)}, whose territory this is` +
+    (rest.length > 0 ? `; ${f.towns - main!.towns.length === 1 ? 'the other is' : 'the others are'} in ${rest.join(' and ')}: look those towns up by zip code.` : '.')
+  );
+}
+
 export class TerritoryService {
   /** Per-request look-ups, compiled once (see prepared-query.ts). */
   private readonly queries;
@@ -50,10 +69,14 @@ export class TerritoryService {
   /** Full territories by id, rendered once per data version. */
   private readonly cache: RenderCache<number, Territory>;
 
+  /** resources/former-counties.json, read at the first look-up that needs it. */
+  private formerCounties: FormerCounty[] | undefined;
+
+  /** `resourcesDir`: where former-counties.json lies (the embedded data set's folder). */
   constructor(
     private readonly db: Kysely<Database>,
     dataVersion: () => string,
-    options: { cacheSize?: number } = {},
+    private readonly options: { cacheSize?: number; resourcesDir?: string } = {},
   ) {
     this.cache = new RenderCache(dataVersion, options.cacheSize ?? 200);
     this.queries = {
@@ -122,7 +145,7 @@ export class TerritoryService {
   }
 
   /** The territory of a zip code is the territory of the county holding most of its addresses. */
-  async byZip(zipCode: string): Promise<Territory> {
+  async byZip(zipCode: string): Promise<TerritoryLookup> {
     const match = ZIP_PATTERN.exec(zipCode.trim());
     if (!match) throw invalidParameter('zip_code', `"${zipCode}" is not a zip code: use five digits, e.g. 60601, or ZIP+4, e.g. 60601-1234.`);
     const zip = match[1]!;
@@ -133,7 +156,7 @@ export class TerritoryService {
       throw notFound(`Zip code ${zip} (${city}, ${county}, ${state_code}) is not in any sales territory.`, 'zip_code');
     }
     const territory = t as TerritoryRow;
-    return this.render(territory);
+    return { ...(await this.render(territory)), match: { county: `${county}, ${state_code}`, note: null } };
   }
 
   /**
@@ -141,7 +164,7 @@ export class TerritoryService {
    * city") or base name ("Cook"), any case; a base name shared by a county and a city means the
    * county, so "Baltimore" is Baltimore County and "Baltimore City" the independent city.
    */
-  async byStateAndCounty(stateText: string, countyText: string): Promise<Territory> {
+  async byStateAndCounty(stateText: string, countyText: string): Promise<TerritoryLookup> {
     const stateKey = matchKey(stateText);
     if (stateKey === '') throw invalidParameter('state', 'The parameter "state" is empty.');
     if (matchKey(countyText) === '') throw invalidParameter('county', 'The parameter "county" is empty.');
@@ -162,13 +185,37 @@ export class TerritoryService {
     const byBase = candidates.filter((c) => c.match_base === countyKey);
     const countiesByBase = byBase.filter((c) => c.is_county === 1);
     const chosen = exact.length === 1 ? exact : byBase.length > 1 && countiesByBase.length === 1 ? countiesByBase : byBase;
-    if (chosen.length === 0) throw notFound(`No county named "${countyText}" in ${state.name}.`, 'county');
+    if (chosen.length === 0) {
+      const former = this.formerCounty(state.code, countyKey);
+      if (former) return this.byFormerCounty(former, state.name);
+      throw notFound(`No county named "${countyText}" in ${state.name}.`, 'county');
+    }
     if (chosen.length > 1) {
       throw new ApiError(400, 'ambiguous_county', `"${countyText}" names several places in ${state.name}: ${chosen.map((c) => c.name).join(', ')}. Use the full name.`, 'county');
     }
     const county = chosen[0]!;
     const territory = await this.territoryOfCounty(county.fips);
     if (!territory) throw notFound(`${county.name}, ${state.name} is not in any sales territory.`, 'county');
-    return this.render(territory);
+    return { ...(await this.render(territory)), match: { county: `${county.name}, ${county.state_code}`, note: null } };
+  }
+
+  /** A county that is no county equivalent today, by full or base name (Connecticut's eight). */
+  private formerCounty(stateCode: string, countyKey: string): FormerCounty | undefined {
+    if (!this.formerCounties) {
+      const dir = this.options.resourcesDir ?? defaultResourcesDir();
+      this.formerCounties = formerCountiesSeed.parse(readResourceJson(dir, 'former-counties.json')).counties;
+    }
+    return this.formerCounties.find((f) => f.state === stateCode && (matchKey(f.name) === countyKey || matchKey(f.base) === countyKey));
+  }
+
+  /** The territory of the county equivalent that holds most of a former county's towns. */
+  private async byFormerCounty(former: FormerCounty, stateName: string): Promise<TerritoryLookup> {
+    const regions = await this.db.selectFrom('counties').select(['fips', 'name', 'state_code']).where('fips', 'in', former.now_in.map((r) => r.fips)).execute();
+    const name = (fips: string) => regions.find((r) => r.fips === fips)?.name ?? fips;
+    const main = regions.find((r) => r.fips === former.now_in[0]!.fips);
+    if (!main) throw notFound(`${former.name}, ${stateName} was a county until ${former.until}; the region that replaced it is not in this data set.`, 'county');
+    const territory = await this.territoryOfCounty(main.fips);
+    if (!territory) throw notFound(`${former.name} (now ${main.name}), ${stateName} is not in any sales territory.`, 'county');
+    return { ...(await this.render(territory)), match: { county: `${main.name}, ${main.state_code}`, note: formerCountyNote(former, stateName, name) } };
   }
 }

@@ -59,11 +59,16 @@ export function installAuth(app: FastifyInstance, keys: ApiKeyService): void {
       reply.header('WWW-Authenticate', 'Bearer');
       return sendError(reply, new ApiError(401, 'missing_api_key', 'Send an API key as "Authorization: Bearer <key>".'));
     }
-    const scopes = await keys.authenticate(match[1]!);
-    if (!scopes) {
+    const check = await keys.check(match[1]!);
+    if (!check.ok) {
       reply.header('WWW-Authenticate', 'Bearer error="invalid_token"');
-      return sendError(reply, new ApiError(401, 'invalid_api_key', 'The API key is unknown or has been revoked.'));
+      const error =
+        check.reason === 'expired'
+          ? new ApiError(401, 'expired_api_key', `The API key expired at ${check.expired_at}; make a new one (npm run keys -- create, or the app's settings).`)
+          : new ApiError(401, 'invalid_api_key', 'The API key is unknown or has been revoked.');
+      return sendError(reply, error);
     }
+    const scopes = check.scopes;
     request.apiScopes = scopes;
     if (scope !== 'any' && !scopes.has(scope)) {
       return sendError(reply, new ApiError(403, 'insufficient_scope', `This API key may not read ${scope}; it needs the "${scope}" scope.`));

@@ -11,6 +11,7 @@ import type { Engine } from '../engine/engine.js';
 import { installAuth } from './auth.js';
 import { frameworkRequestError, installErrorHandling, sendError } from './errors.js';
 import { parseQueryString } from './query.js';
+import { clientErrorHandler, installUrlLimit, MAX_HEADER_BYTES, refuseConnect, rewriteAbsoluteTarget } from './protocol.js';
 import { catalogRoutes } from './routes/catalog-routes.js';
 import { territoryRoutes } from './routes/territory-routes.js';
 import { metaRoutes } from './routes/meta-routes.js';
@@ -34,6 +35,19 @@ export interface ServerOptions {
 }
 
 export const DEFAULT_RATE_LIMIT_PER_MINUTE = 120_000;
+
+/** A route the server answers: its method and URL pattern (`/products/:modelNumber`). */
+export interface RouteEntry {
+  method: string;
+  url: string;
+}
+
+const ROUTES = new WeakMap<FastifyInstance, RouteEntry[]>();
+
+/** Every route of a server made by buildServer, for tools and tests that walk the whole API. */
+export function routesOf(app: FastifyInstance): readonly RouteEntry[] {
+  return ROUTES.get(app) ?? [];
+}
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 
 export async function buildServer(engine: Engine, options: ServerOptions = {}): Promise<FastifyInstance> {
@@ -44,13 +58,24 @@ export async function buildServer(engine: Engine, options: ServerOptions = {}): 
     frameworkErrors: (error, _request, reply) => sendError(reply, frameworkRequestError(error)),
     // Requests are local and small; a client that stalls should not hold a socket forever.
     requestTimeout: 30_000,
+    // Requests too large or malformed to route, and absolute-form targets: see protocol.ts.
+    http: { maxHeaderSize: MAX_HEADER_BYTES },
+    clientErrorHandler,
+    rewriteUrl: rewriteAbsoluteTarget,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   // Response schemas document the API (OpenAPI) and are checked by the tests; serving uses plain
   // JSON so fields kept from an upstream the schemas do not know are not dropped.
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
 
+  const routes: RouteEntry[] = [];
+  ROUTES.set(app, routes);
+  app.addHook('onRoute', (route) => {
+    for (const method of Array.isArray(route.method) ? route.method : [route.method]) routes.push({ method, url: route.url });
+  });
   installErrorHandling(app);
+  installUrlLimit(app);
+  refuseConnect(app.server);
   installAuth(app, engine.apiKeys);
 
   const perMinute = options.rateLimitPerMinute ?? DEFAULT_RATE_LIMIT_PER_MINUTE;

@@ -230,7 +230,7 @@ export const handlers: Handlers = {
 
   // --- API keys -----------------------------------------------------------------------------
   'apiKeys.list': async (_args, { engine }) => engine.apiKeys.list(),
-  'apiKeys.create': async ({ name, scopes }, { engine }) => engine.apiKeys.create(name, scopes),
+  'apiKeys.create': async ({ name, scopes, expires }, { engine }) => engine.apiKeys.create(name, scopes, expires),
   'apiKeys.revoke': async ({ id }, { engine }) => {
     await engine.apiKeys.revoke(id);
     return engine.apiKeys.list();

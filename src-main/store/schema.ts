@@ -31,6 +31,8 @@ export interface ApiKeysTable {
   created_at: string;
   last_used_at: string | null;
   revoked_at: string | null;
+  /** ISO 8601 (UTC); null: the key does not expire. */
+  expires_at: string | null;
 }
 
 export interface ProductTypesTable extends SyncColumns {

@@ -130,6 +130,10 @@ export const recommendedAccessory = z
   .strict()
   .meta({ id: 'RecommendedAccessory' });
 
+/** What a project's `pump_out_cycle` is (docs/api.md "Projects"). */
+export const PUMP_OUT_CYCLE_BASES = ['recommended_product', 'design_target'] as const;
+export type PumpOutCycleBasis = (typeof PUMP_OUT_CYCLE_BASES)[number];
+
 const projectCore = {
   object: z.literal('project'),
   url: z.string().meta({ example: '/api/projects/42' }),
@@ -146,7 +150,13 @@ const projectCore = {
   construction_type: z.string().meta({ description: 'Label, e.g. "New Construction"' }),
   installation_location: z.string().meta({ description: 'Label: "Indoors" or "Outdoors"' }),
   recommended_product: nullableString,
-  pump_out_cycle: z.number().int().nullable(),
+  pump_out_cycle: z.number().int().meta({
+    description:
+      'Days between pump-outs: what the recommended unit(s) hold; when no product is recommended, the design target the sizing used (see pump_out_cycle_basis)',
+  }),
+  pump_out_cycle_basis: z.enum(PUMP_OUT_CYCLE_BASES).meta({
+    description: '"recommended_product": the days the recommended unit(s) hold; "design_target": no product is recommended, and pump_out_cycle is the requested pump-out target within the jurisdiction\'s bounds',
+  }),
 };
 
 /** The reduced project of /api/projects and search results. */
@@ -172,6 +182,11 @@ const projectDetailFields = {
   grease: projectGrease,
   unique_local_requirements: z.boolean(),
   unique_local_requirements_reason: nullableString,
+  no_recommendation: z
+    .object({ code: z.string(), message: z.string() })
+    .strict()
+    .nullable()
+    .meta({ description: 'Why no product is recommended (null when one is): e.g. no_candidate_fits, unique_local_requirements' }),
 };
 
 export const project = z

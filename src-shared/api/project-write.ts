@@ -5,12 +5,13 @@
  * measurement ({value, unit: "in"}) as GET shows them, or as a bare number of inches.
  */
 import { z } from 'zod';
-import { FIXTURE_KINDS, MAX_COMPARTMENTS, MENU_TYPES, PIPE_SIZE_TABLE } from '../sizing/tables.js';
+import { FIXTURE_KINDS, MENU_TYPES, PIPE_SIZE_TABLE } from '../sizing/tables.js';
 import { fixtureInputSchema, type FixtureInput } from '../sizing/fixtures.js';
 import { mealsInputsSchema } from '../sizing/gravity-volume.js';
 import { CONSTRUCTION_TYPES, INSIDE_TRAP_LOCATIONS, INSTALLATION_LOCATIONS, keyOf, PROJECT_STATUSES } from './vocabulary.js';
+import { checkRange, rangedNumber, type InputRangeName } from './input-ranges.js';
 
-const inches = (field: string, max: number) =>
+const inches = (field: string, range: InputRangeName) =>
   z
     .union([z.number(), z.object({ value: z.number(), unit: z.string() }).loose()], { error: `${field} is a number of inches or {value, unit: "in"}.` })
     .transform((v, ctx) => {
@@ -19,7 +20,7 @@ const inches = (field: string, max: number) =>
       if (unit !== 'in') ctx.addIssue({ code: 'custom', message: `${field} must be in inches ("in"), not "${unit}".` });
       return value;
     })
-    .pipe(z.number().min(0, { error: `${field} cannot be negative.` }).max(max, { error: `${field} is at most ${max} in.` }));
+    .pipe(rangedNumber(field, range));
 
 const keyFrom = <K extends string>(table: readonly { key: K; label: string }[], field: string) =>
   z.string().transform((text, ctx) => {
@@ -43,10 +44,10 @@ const fixtureWriteObject = z
     name: z.string().trim().min(1).max(100).optional(),
     type: z.enum(FIXTURE_KINDS, { error: `type must be one of ${FIXTURE_KINDS.join(', ')}.` }),
     uses_typical_dimensions: z.boolean().default(true),
-    compartments: z.number().int().min(1).max(MAX_COMPARTMENTS).nullable().optional(),
-    gpm: z.number().min(0).max(500).nullable().optional(),
+    compartments: rangedNumber('compartments', 'fixture_compartments').nullable().optional(),
+    gpm: rangedNumber('gpm', 'fixture_gpm').nullable().optional(),
     /** Entered DFU (a custom fixture's); null: the fixture kind's own value. */
-    dfu: z.number().int().min(0).max(1000).nullable().optional(),
+    dfu: rangedNumber('dfu', 'fixture_dfu').nullable().optional(),
     dimensions: z
       .object({
         object: z.literal('dimension-set').optional(),
@@ -87,7 +88,12 @@ const WRITE_PATH: Record<string, PropertyKey[]> = {
 
 /** A fixture the sizing can use: what the sizing library refuses is a 400 here, not a failure later. */
 export const fixtureWrite = fixtureWriteObject.superRefine((f, ctx) => {
-  const result = fixtureInputSchema.safeParse(fixtureInputOf(f));
+  const input = fixtureInputOf(f);
+  // Entered dimensions within their physical range (input-ranges.ts), named as sent.
+  checkRange(ctx, WRITE_PATH.length!, 'length', 'fixture_length', input.length);
+  checkRange(ctx, WRITE_PATH.width!, 'width', 'fixture_width', input.width);
+  checkRange(ctx, WRITE_PATH.depth!, 'height', 'fixture_height', input.depth);
+  const result = fixtureInputSchema.safeParse(input);
   for (const issue of result.error?.issues ?? []) {
     const [first, ...rest] = issue.path;
     ctx.addIssue({ code: 'custom', message: issue.message, path: first === undefined ? [] : [...(WRITE_PATH[String(first)] ?? [first]), ...rest] });
@@ -109,6 +115,15 @@ const fixtureList = z.preprocess(
 
 const ignored = z.unknown().optional();
 
+/** The meals inputs of the sizing library, each number within its range (input-ranges.ts). */
+const mealsWrite = mealsInputsSchema.superRefine((m, ctx) => {
+  checkRange(ctx, ['seats'], 'meals.seats', 'meals_seats', m.seats);
+  checkRange(ctx, ['meals_per_peak_hour'], 'meals.meals_per_peak_hour', 'meals_per_peak_hour', m.meals_per_peak_hour);
+  checkRange(ctx, ['hours_of_operation'], 'meals.hours_of_operation', 'meals_hours_of_operation', m.hours_of_operation);
+  checkRange(ctx, ['retention_hours'], 'meals.retention_hours', 'meals_retention_hours', m.retention_hours);
+  checkRange(ctx, ['storage_factor'], 'meals.storage_factor', 'meals_storage_factor', m.storage_factor);
+});
+
 export const projectWriteFields = z
   .object({
     name: z.string().trim().min(1, { error: 'name cannot be empty.' }).max(200),
@@ -129,15 +144,15 @@ export const projectWriteFields = z
     installed_in_traffic_area: z.boolean(),
     installed_in_high_water_area: z.boolean(),
     buried: z.boolean(),
-    burial_depth: inches('burial_depth', 240),
+    burial_depth: inches('burial_depth', 'burial_depth'),
     fryer: z.boolean(),
     flatware: z.boolean(),
     food_waste_disposer: z.boolean(),
-    pipe_size: inches('pipe_size', 12).refine((v) => pipeSizes.includes(v), { error: `pipe_size must be one of ${pipeSizes.join(', ')} in.` }),
-    servings_per_day: z.number().int({ error: 'servings_per_day is a whole number.' }).min(0).max(100_000),
+    pipe_size: inches('pipe_size', 'pipe_size').refine((v) => pipeSizes.includes(v), { error: `pipe_size must be one of ${pipeSizes.join(', ')} in.` }),
+    servings_per_day: rangedNumber('servings_per_day', 'servings_per_day'),
     menu_type: z.enum(menuTypeKeys, { error: 'menu_type must be a known menu type key (see the sizing library).' }),
-    pump_out_target: z.number().int().min(1).max(366),
-    meals: mealsInputsSchema.nullable(),
+    pump_out_target: rangedNumber('pump_out_target', 'pump_out_target'),
+    meals: mealsWrite.nullable(),
     fixtures: fixtureList,
     version: z.number().int().positive(),
     // Read-only fields of the resource: accepted so a GET body can be sent back, and ignored.
@@ -151,6 +166,8 @@ export const projectWriteFields = z
     updated: ignored,
     recommended_product: ignored,
     pump_out_cycle: ignored,
+    pump_out_cycle_basis: ignored,
+    no_recommendation: ignored,
     flow_rate: ignored,
     grease: ignored,
     unique_local_requirements: ignored,

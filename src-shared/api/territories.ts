@@ -17,17 +17,34 @@ const territoryListFields = {
 /** List items carry exactly these fields (spec §2.7). */
 export const territoryListItem = z.object(territoryListFields).strict().meta({ id: 'TerritoryListItem' });
 
+const territoryDetailFields = {
+  population: z.number().int().meta({ description: "Sum of the populations of the territory's counties" }),
+  counties: z.array(z.string()).meta({ description: 'County names with state code, e.g. "Cook County, IL"' }),
+  zip_codes: z.array(z.string()).meta({ description: 'Zip codes whose main county lies in the territory' }),
+};
+
 export const territory = z
-  .object({
-    ...territoryListFields,
-    population: z.number().int().meta({ description: "Sum of the populations of the territory's counties" }),
-    counties: z.array(z.string()).meta({ description: 'County names with state code, e.g. "Cook County, IL"' }),
-    zip_codes: z.array(z.string()).meta({ description: 'Zip codes whose main county lies in the territory' }),
-  })
+  .object({ ...territoryListFields, ...territoryDetailFields })
   .strict()
   .meta({ id: 'Territory' });
+
+/** How a look-up (`GET /territory?…`) found its territory. */
+export const territoryMatch = z
+  .object({
+    county: z.string().meta({ description: 'The county the look-up resolved to, e.g. "Cook County, IL"' }),
+    note: z.string().nullable().meta({ description: 'How a name that is no county today was matched (a former Connecticut county); null otherwise' }),
+  })
+  .strict();
+
+/** A territory as a look-up by zip code or by state and county answers it: with `match`. */
+export const territoryLookup = z
+  .object({ ...territoryListFields, ...territoryDetailFields, match: territoryMatch })
+  .strict()
+  .meta({ id: 'TerritoryLookup' });
 
 export const territoryList = listOf(territoryListItem).meta({ id: 'TerritoryList' });
 
 export type Territory = z.infer<typeof territory>;
 export type TerritoryListItem = z.infer<typeof territoryListItem>;
+export type TerritoryMatch = z.infer<typeof territoryMatch>;
+export type TerritoryLookup = z.infer<typeof territoryLookup>;

@@ -14,7 +14,7 @@ import { z } from 'zod';
 import type { ApiErrorBody } from '../api/common.js';
 import type { Collection, Product, ProductListItem, ProductType } from '../api/catalog.js';
 import type { Jurisdiction, Project, ProjectListItem, User, UserListItem } from '../api/people.js';
-import type { Territory, TerritoryListItem } from '../api/territories.js';
+import type { Territory, TerritoryListItem, TerritoryLookup } from '../api/territories.js';
 import type { Transition } from '../api/project-status.js';
 import { projectCreateBody, projectPatchBody } from '../api/project-write.js';
 import { CONSTRUCTION_TYPE_KEYS, PROJECT_STATUSES, USER_TYPE_KEYS, type ProjectStatus } from '../api/vocabulary.js';
@@ -124,6 +124,8 @@ export const methods = {
     .object({
       name: z.string().trim().min(1, { error: 'A key needs a name.' }).max(100),
       scopes: z.array(z.enum(API_SCOPES)).min(1, { error: 'Choose at least one scope.' }),
+      /** A date (YYYY-MM-DD, UTC) or another form the engine's parseExpiry takes; absent or null: never. */
+      expires: z.string().trim().max(40).nullable().optional(),
     })
     .strict(),
   'apiKeys.revoke': z.object({ id }).strict(),
@@ -197,6 +199,8 @@ export interface ApiKeyView {
   created_at: string;
   last_used_at: string | null;
   revoked_at: string | null;
+  /** ISO 8601; null: never expires. */
+  expires_at: string | null;
 }
 
 export interface AppSettings {
@@ -273,8 +277,8 @@ export interface MethodResults extends DataSafetyResults {
 
   'territories.list': TerritoryListItem[];
   'territories.get': Territory;
-  'territories.byZip': Territory;
-  'territories.byCounty': Territory;
+  'territories.byZip': TerritoryLookup;
+  'territories.byCounty': TerritoryLookup;
   'territories.states': { code: string; name: string }[];
   'territories.countySuggestions': CountySuggestion[];
 

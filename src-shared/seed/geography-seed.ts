@@ -1,6 +1,6 @@
 /**
- * Format of resources/geography.json and resources/territories.json. Rows are tuples to keep
- * the shipped files small (33k zip codes).
+ * Format of resources/geography.json, resources/territories.json and
+ * resources/former-counties.json. Rows are tuples to keep the shipped files small (33k zip codes).
  */
 import { z } from 'zod';
 
@@ -39,5 +39,29 @@ export const territoriesSeed = z.object({
   ),
 });
 
+/**
+ * Counties that are no longer county equivalents (Connecticut's eight, replaced in 2022 by nine
+ * planning regions), with the county equivalents that now hold their towns, most towns first.
+ * Names people still use resolve to the first (see territory-service.ts).
+ */
+export const formerCountiesSeed = z.object({
+  source: z.string(),
+  counties: z.array(
+    z.object({
+      fips: fips5,
+      state: stateCode,
+      /** Full name ("Hartford County") and base name ("Hartford"), as counties have. */
+      name: z.string().min(1),
+      base: z.string().min(1),
+      /** The year it stopped being a county equivalent. */
+      until: z.number().int(),
+      /** Number of towns it held. */
+      towns: z.number().int().positive(),
+      now_in: z.array(z.object({ fips: fips5, towns: z.array(z.string().min(1)).min(1) })).min(1),
+    }),
+  ),
+});
+
 export type GeographySeed = z.infer<typeof geographySeed>;
+export type FormerCountiesSeed = z.infer<typeof formerCountiesSeed>;
 export type TerritoriesSeed = z.infer<typeof territoriesSeed>;

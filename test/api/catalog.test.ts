@@ -1,4 +1,7 @@
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DATABASE_FILE } from '../../src-main/store/open-store.js';
+import { openSqlite } from '../../src-main/store/sqlite.js';
 import * as api from '../../src-shared/api/catalog.js';
 import { apiError } from '../../src-shared/api/common.js';
 import { startTestServer, type TestServer } from '../helpers/api-server.js';
@@ -166,6 +169,63 @@ describe('product types', () => {
     expect(body.data).toHaveLength(expected.length);
     expect(body.data.some((p) => p.name === 'GB-1000')).toBe(true);
     expect(body.data.every((p) => Array.isArray(p.ratings))).toBe(true);
+  });
+});
+
+describe('a category lists the products of its sub-types', () => {
+  /** The type's key and the keys of its published descendants, from the seed. */
+  const subtree = (key: string): string[] => [key, ...seed.productTypes.filter((c) => c.parent === key && published(c.key)).flatMap((c) => subtree(c.key))];
+  const keyOf = (p: { part_number: string; store_id: string | null }) => `${p.part_number}|${p.store_id}`;
+  const parents = seed.productTypes.filter((ty) => published(ty.key) && seed.productTypes.some((c) => c.parent === ty.key && published(c.key)));
+
+  it('the embedded catalog has parent types whose products all sit in their children', () => {
+    expect(parents.map((p) => p.key)).toContain('grease-interceptors');
+    expect(seed.products.filter((p) => p.types.includes('grease-interceptors'))).toHaveLength(0);
+  });
+
+  it.each(parents.map((p) => p.key))('%s: its own and every published sub-type’s products, each once, in the list and the detail alike', async (key) => {
+    const keys = subtree(key);
+    const expected = seed.products.filter((p) => p.types.some((k) => keys.includes(k)) && published(p.types[0]!)).map(keyOf).sort();
+    expect(expected.length).toBeGreaterThan(0);
+    const res = await t.get(`/product-types/${key}/products`);
+    const list = api.fullProductList.parse(res.body);
+    expect(list.data.map(keyOf).sort()).toEqual(expected);
+    expect(new Set(list.data.map(keyOf)).size).toBe(list.data.length);
+    expect(res.headers.get('x-total-count')).toBe(String(expected.length));
+    const detail = api.productTypeDetail.parse((await t.get(`/product-types/${key}`)).body);
+    expect(detail.products.url).toBe(`/product-types/${key}/products`);
+    expect(detail.products.data.map(keyOf).sort()).toEqual(expected);
+    // Every child's products are among the parent's.
+    for (const child of detail.types) {
+      const childList = api.fullProductList.parse((await t.get(`/product-types/${child.key}/products`)).body);
+      for (const p of childList.data) expect(expected).toContain(keyOf(p));
+    }
+  });
+
+  it('pages over the whole category', async () => {
+    const whole = api.fullProductList.parse((await t.get('/product-types/grease-interceptors/products')).body).data;
+    const page = api.fullProductList.parse((await t.get('/product-types/grease-interceptors/products?limit=5&offset=60')).body).data;
+    expect(page.map(keyOf)).toEqual(whole.slice(60, 65).map(keyOf));
+  });
+
+  it('a sub-type that is not published takes its products out of the parent too', async () => {
+    const other = openSqlite(path.join(t.dataDir, DATABASE_FILE));
+    try {
+      other.prepare("update product_types set active = 0 where key = 'gravity-grease-interceptors'").run();
+      const list = api.fullProductList.parse((await t.get('/product-types/grease-interceptors/products')).body);
+      const hydro = seed.products
+        .filter((p) => p.types.includes('hydromechanical-grease-interceptors') && p.types[0] !== 'gravity-grease-interceptors' && published(p.types[0]!))
+        .map(keyOf)
+        .sort();
+      // Products listed under both keep their place through the published type.
+      expect(list.data.map(keyOf).sort()).toEqual(hydro);
+      expect(list.data.some((p) => p.type === 'Gravity Grease Interceptor')).toBe(false);
+    } finally {
+      other.prepare("update product_types set active = 1 where key = 'gravity-grease-interceptors'").run();
+      other.close();
+    }
+    const restored = api.fullProductList.parse((await t.get('/product-types/grease-interceptors/products')).body);
+    expect(restored.data.some((p) => p.name === 'GB-1000')).toBe(true);
   });
 });
 

@@ -363,9 +363,14 @@ describe('DELETE /api/projects/:id', () => {
     expect((await t.request('DELETE', `/api/projects/${newest.id}`)).status).toBe(204);
     const next = await create();
     expect(next.id).toBeGreaterThan(newest.id);
-    // A client still holding the deleted project (id and version 1) reaches nothing.
+    // A client still holding the deleted project (id and version 1) reaches nothing: no write,
+    // no delete, no status change, and its saved link does not show another project.
     expectError(await t.request('PATCH', `/api/projects/${newest.id}`, { body: json({ version: 1, name: 'Overwrite' }) }), 404, 'not_found');
+    expectError(await t.request('DELETE', `/api/projects/${newest.id}?version=1`), 404, 'not_found');
+    expectError(await status(newest.id, 'Submitted', userKey), 404, 'not_found');
+    expectError(await t.get(`/api/projects/${newest.id}`), 404, 'not_found');
     expect((await get(next.id)).name).toBe(next.name);
+    expect((await get(next.id)).version).toBe(1);
   });
 
   it('a DELETE with an older ?version= is a 409 version_conflict', async () => {

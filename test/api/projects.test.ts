@@ -16,7 +16,7 @@ const locationLabel = (key: string) => INSTALLATION_LOCATIONS.find((c) => c.key 
 /** The reduced item of docs/api.md, exactly these fields. */
 const REDUCED_FIELDS = [
   'object', 'url', 'id', 'name', 'status', 'created', 'submitted', 'approved', 'updated', 'engineer', 'address', 'jurisdiction',
-  'construction_type', 'installation_location', 'recommended_product', 'pump_out_cycle',
+  'construction_type', 'installation_location', 'recommended_product', 'pump_out_cycle', 'pump_out_cycle_basis',
 ].sort();
 
 /** The fields every project shares with people.json, checked one by one. */
@@ -417,6 +417,63 @@ describe('sizing endpoints', () => {
       const res = await t.request('POST', '/api/sizing', { body: JSON.stringify(body) });
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(apiError.parse(res.body).param).toBe(param);
+    }
+  });
+});
+
+describe('pump_out_cycle (spec §2.3: an integer)', () => {
+  /** The pump-out bounds a jurisdiction publishes (GET /api/jurisdictions/:id `rules`); the defaults without one. */
+  async function pumpOutBounds(jurisdictionId: number | null): Promise<{ min: number; max: number }> {
+    if (jurisdictionId === null) return { min: 30, max: 90 };
+    const res = await t.get(`/api/jurisdictions/${jurisdictionId}`);
+    const rules = (res.body as { rules: { pump_out_days: { min: number; max: number } } }).rules;
+    // docs/api.md: never more than 90 days between pump-outs.
+    const max = Math.min(rules.pump_out_days.max, 90);
+    return { min: Math.min(rules.pump_out_days.min, max), max };
+  }
+
+  it('no project is served without an integer pump_out_cycle; the basis says what it is', async () => {
+    const items = await all('/api/projects');
+    expect(items).toHaveLength(seed.projects.length);
+    for (const p of items) {
+      expect(Number.isInteger(p.pump_out_cycle), `project ${p.id}`).toBe(true);
+      expect(p.pump_out_cycle_basis).toBe(p.recommended_product === null ? 'design_target' : 'recommended_product');
+    }
+    // The embedded data set has kitchens nothing fits: they are the ones this is about.
+    expect(items.filter((p) => p.recommended_product === null).length).toBeGreaterThan(100);
+  });
+
+  it('without a recommended product: the design target (the requested target within the jurisdiction\'s bounds) and why none fits', async () => {
+    const items = await all('/api/projects');
+    const none = items.filter((p) => p.recommended_product === null);
+    // Every kind of jurisdiction, with or without one; bounded so the test stays quick.
+    const sample = [...none.filter((p) => p.jurisdiction === null).slice(0, 5), ...none.filter((p) => p.jurisdiction !== null).slice(0, 25)];
+    expect(sample.length).toBeGreaterThan(10);
+    for (const item of sample) {
+      const p = await detail(item.id);
+      const { min, max } = await pumpOutBounds(p.jurisdiction?.id ?? null);
+      expect(p.pump_out_cycle_basis).toBe('design_target');
+      expect(p.pump_out_cycle, `project ${p.id}`).toBe(Math.min(Math.max(p.pump_out_target, min), max));
+      expect(p.no_recommendation).not.toBeNull();
+      expect(p.no_recommendation!.code.length).toBeGreaterThan(3);
+      expect(p.no_recommendation!.message.length).toBeGreaterThan(10);
+      // The user-embedded copy serves the same figure.
+      const user = await t.get(`/api/users/${p.engineer.id}?projects=true&limit=100`);
+      const embedded = (user.body as { projects: { data: Project[] } }).projects.data.find((x) => x.id === p.id);
+      if (embedded) expect([embedded.pump_out_cycle, embedded.pump_out_cycle_basis]).toEqual([p.pump_out_cycle, 'design_target']);
+    }
+  });
+
+  it('with a recommended product: the days the unit holds, and no_recommendation is null', async () => {
+    const items = await all('/api/projects');
+    const withProduct = items.filter((p) => p.recommended_product !== null).slice(0, 10);
+    for (const item of withProduct) {
+      const p = await detail(item.id);
+      expect(p.pump_out_cycle_basis).toBe('recommended_product');
+      expect(p.no_recommendation).toBeNull();
+      const { min, max } = await pumpOutBounds(p.jurisdiction?.id ?? null);
+      expect(p.pump_out_cycle).toBeGreaterThanOrEqual(min);
+      expect(p.pump_out_cycle).toBeLessThanOrEqual(max);
     }
   });
 });

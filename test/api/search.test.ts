@@ -66,7 +66,7 @@ describe('the response follows the type', () => {
     const item = body.data.find((d) => d.id === p.id)!;
     expect(item).toBeDefined();
     expect(Object.keys(item).sort()).toEqual(
-      ['object', 'url', 'id', 'name', 'status', 'created', 'submitted', 'approved', 'updated', 'engineer', 'address', 'jurisdiction', 'construction_type', 'installation_location', 'recommended_product', 'pump_out_cycle'].sort(),
+      ['object', 'url', 'id', 'name', 'status', 'created', 'submitted', 'approved', 'updated', 'engineer', 'address', 'jurisdiction', 'construction_type', 'installation_location', 'recommended_product', 'pump_out_cycle', 'pump_out_cycle_basis'].sort(),
     );
     expect(item).toMatchObject({ name: p.name, status: p.status, address: p.address });
   });

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { territory, territoryList } from '../../src-shared/api/territories.js';
+import fs from 'node:fs';
+import path from 'node:path';
+import { territory, territoryList, territoryLookup } from '../../src-shared/api/territories.js';
 import { apiError } from '../../src-shared/api/common.js';
 import { startTestServer, type TestServer } from '../helpers/api-server.js';
 import { geography, territoriesSeed } from '../helpers/resources.js';
@@ -78,22 +80,23 @@ describe('GET /territory?zip_code=', () => {
   it('finds the territory of the county holding the zip (Chicago 60601 → Cook County)', async () => {
     const res = await t.get('/territory?zip_code=60601');
     expect(res.status).toBe(200);
-    const body = territory.parse(res.body);
+    const body = territoryLookup.parse(res.body);
     expect(body.id).toBe(expectedFor(fipsOf('IL', 'Cook County')).id);
     expect(body.counties).toContain('Cook County, IL');
     expect(body.zip_codes).toContain('60601');
+    expect(body.match).toEqual({ county: 'Cook County, IL', note: null });
   });
 
   it('uses the main county of a zip that spans several', async () => {
     const multi = geo.zips.find((z) => z[4].length > 1 && seedTerritoryOfCounty.get(z[4][0]![0]) !== seedTerritoryOfCounty.get(z[4][1]![0]) && seedTerritoryOfCounty.has(z[4][0]![0]))!;
     const res = await t.get(`/territory?zip_code=${multi[0]}`);
-    expect(territory.parse(res.body).id).toBe(expectedFor(multi[4][0]![0]).id);
+    expect(territoryLookup.parse(res.body).id).toBe(expectedFor(multi[4][0]![0]).id);
   });
 
   it('accepts ZIP+4 and tells Baltimore city (21201) from Baltimore County', async () => {
     const res = await t.get('/territory?zip_code=21201-1234');
     expect(res.status).toBe(200);
-    const body = territory.parse(res.body);
+    const body = territoryLookup.parse(res.body);
     expect(body.id).toBe(expectedFor('24510').id);
     expect(body.counties).toContain('Baltimore city, MD');
   });
@@ -136,9 +139,10 @@ describe('GET /territory?state=&county=', () => {
   it.each(cases)('state=%s county=%s → %s, %s', async (state, county, code, fullName) => {
     const res = await t.get(`/territory?state=${encodeURIComponent(state)}&county=${encodeURIComponent(county)}`);
     expect(res.status, res.text).toBe(200);
-    const body = territory.parse(res.body);
+    const body = territoryLookup.parse(res.body);
     expect(body.id).toBe(expectedFor(fipsOf(code, fullName)).id);
     expect(body.counties).toContain(`${fullName}, ${code}`);
+    expect(body.match).toEqual({ county: `${fullName}, ${code}`, note: null });
   });
 
   it('answers 404 for a county that is not in the state', async () => {
@@ -151,5 +155,83 @@ describe('GET /territory?state=&county=', () => {
     const res = await t.get('/territory?state=Puerto%20Rico&county=Adjuntas');
     expect(res.status).toBe(404);
     expect(apiError.parse(res.body).message).toMatch(/not in any sales territory/);
+  });
+});
+
+describe('Connecticut: the counties people still name', () => {
+  /** Connecticut's towns with their county until 2022 and their planning region (scripts/sources). */
+  const crosswalk = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../../scripts/sources/ct-planning-regions.json'), 'utf8')) as {
+    towns: [string, string, string][];
+  };
+  const formerCounties = [
+    ['09001', 'Fairfield'],
+    ['09003', 'Hartford'],
+    ['09005', 'Litchfield'],
+    ['09007', 'Middlesex'],
+    ['09009', 'New Haven'],
+    ['09011', 'New London'],
+    ['09013', 'Tolland'],
+    ['09015', 'Windham'],
+  ] as const;
+  /** The planning regions holding a former county's towns, most towns first. */
+  function regionsOf(fips: string): [string, number][] {
+    const counts = new Map<string, number>();
+    for (const [, county, region] of crosswalk.towns) if (county === fips) counts.set(region, (counts.get(region) ?? 0) + 1);
+    return [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+  }
+  const regionName = (fips: string) => countyByFips.get(fips)![2];
+
+  it('the data holds the 2022 planning regions only, so these names are no county of the data set', () => {
+    const ct = geo.counties.filter((c) => c[1] === 'CT').map((c) => c[2]);
+    expect(ct).toHaveLength(9);
+    for (const [, name] of formerCounties) expect(ct).not.toContain(`${name} County`);
+  });
+
+  it.each(formerCounties)('%s %s County resolves to the region holding most of its towns, with the match explained', async (fips, name) => {
+    const [first, ...others] = regionsOf(fips);
+    const [main, mainTowns] = first!;
+    const total = mainTowns + others.reduce((n, [, c]) => n + c, 0);
+    for (const county of [name, `${name} County`, name.toUpperCase(), `${name.toLowerCase()} county`]) {
+      const res = await t.get(`/territory?state=CT&county=${encodeURIComponent(county)}`);
+      expect(res.status, `${county}: ${res.text}`).toBe(200);
+      const body = territoryLookup.parse(res.body);
+      expect(body.id).toBe(expectedFor(main).id);
+      expect(body.counties).toContain(`${regionName(main)}, CT`);
+      expect(body.match.county).toBe(`${regionName(main)}, CT`);
+      const note = body.match.note!;
+      expect(note).toContain(`${name} County`);
+      expect(note).toContain('2022');
+      expect(note).toContain(`${mainTowns} of its ${total} towns`);
+      for (const [other] of others) expect(note).toContain(regionName(other));
+    }
+  });
+
+  it('Hartford: 26 of 29 towns in the Capitol Planning Region; Bristol, Burlington and Hartland named as the others', async () => {
+    const body = territoryLookup.parse((await t.get('/territory?state=Connecticut&county=Hartford')).body);
+    expect(body.match.county).toBe('Capitol Planning Region, CT');
+    expect(body.match.note).toMatch(/26 of its 29 towns are in Capitol Planning Region/);
+    expect(body.match.note).toMatch(/Bristol/);
+    expect(body.match.note).toMatch(/Burlington, Hartland/);
+  });
+
+  it('the planning regions themselves still resolve directly, without a note', async () => {
+    for (const county of ['Capitol Planning Region', 'Capitol', 'greater bridgeport']) {
+      const body = territoryLookup.parse((await t.get(`/territory?state=CT&county=${encodeURIComponent(county)}`)).body);
+      expect(body.match.note).toBeNull();
+    }
+  });
+
+  it('former county names count only in their own state, and unknown names stay 404', async () => {
+    expect((await t.get('/territory?state=CT&county=Cook')).status).toBe(404);
+    // Hartford is no county of Illinois (nor a former one).
+    expect((await t.get('/territory?state=IL&county=Hartford')).status).toBe(404);
+    // Windham County, Vermont is a county today: no note.
+    const vt = territoryLookup.parse((await t.get('/territory?state=VT&county=Windham')).body);
+    expect(vt.match).toEqual({ county: 'Windham County, VT', note: null });
+  });
+
+  it('a single territory has no match field', async () => {
+    const body = territory.parse((await t.get(`/territory/${seed.territories[0]!.id}`)).body);
+    expect(body).not.toHaveProperty('match');
   });
 });

@@ -99,6 +99,13 @@ describe('catalog, territories, users and search in the browser', () => {
     await byCounty.getByRole('combobox', { name: 'County' }).fill('Atlantis');
     await byCounty.getByRole('combobox', { name: 'County' }).press('Enter');
     await expect.poll(() => byCounty.locator('.field-error').innerText()).toContain('No county named "Atlantis" in Illinois');
+
+    // A Connecticut county of before 2022: found through its planning region, and the match explained.
+    await byCounty.getByLabel('State').selectOption('CT');
+    await byCounty.getByRole('combobox', { name: 'County' }).fill('Hartford');
+    await byCounty.getByRole('combobox', { name: 'County' }).press('Enter');
+    await expect.poll(() => result.getByRole('note').innerText()).toContain('Hartford County was one of Connecticut');
+    expect(await result.innerText()).toContain('Capitol Planning Region, CT');
   }, 60_000);
 
   it('finds a user by search (Ctrl+K) and shows their projects', async () => {

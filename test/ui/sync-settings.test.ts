@@ -33,6 +33,7 @@ describe('settings and sync in the browser', () => {
     const keys = page.getByRole('region', { name: 'API keys' });
     await keys.getByLabel('Key name').fill('estimating sheet');
     await keys.getByRole('checkbox', { name: 'projects' }).check();
+    await keys.getByLabel('Expires on').fill('2099-12-31');
     await keys.getByRole('button', { name: 'Create key' }).click();
     const secret = await keys.getByTestId('created-key').innerText();
     expect(secret).toMatch(/^fsk_/);
@@ -42,6 +43,9 @@ describe('settings and sync in the browser', () => {
     const forbidden = await fetch(`${app.server.url}/api/users?limit=1`, { headers: { authorization: `Bearer ${secret}` } });
     expect(forbidden.status).toBe(403);
     await expect.poll(() => keys.getByRole('table').innerText()).toContain('catalog, territories, projects');
+    // The expiry is stored and listed (the key stops working from that day, UTC).
+    await expect.poll(() => keys.getByRole('row', { name: /estimating sheet/ }).innerText()).toContain('2099-12-31');
+    expect((await app.engine.apiKeys.list()).find((k) => k.name === 'estimating sheet')?.expires_at).toBe('2099-12-31T00:00:00.000Z');
     await screenshot(page, 'settings');
 
     // A key without a name is refused next to the name.

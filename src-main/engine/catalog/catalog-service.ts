@@ -111,11 +111,15 @@ export class CatalogService {
     return { types, row };
   }
 
+  /**
+   * The products of a category: those linked to the type or to any of its published sub-types
+   * (a user browsing "Grease Interceptor" expects the hydromechanical and gravity units under
+   * it), each once, whatever their first type; only products whose own type is published.
+   */
   private productsOfTypeQuery(typeId: number, types: TypeTree) {
     return this.db
       .selectFrom('products')
-      .innerJoin('product_type_links as l', 'l.product_id', 'products.id')
-      .where('l.type_id', '=', typeId)
+      .where('products.id', 'in', (eb) => eb.selectFrom('product_type_links as l').select('l.product_id').where('l.type_id', 'in', types.publishedSubtree(typeId)))
       .where('products.type_id', 'in', types.publishedIds());
   }
 

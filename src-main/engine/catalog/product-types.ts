@@ -48,6 +48,21 @@ export class TypeTree {
     return undefined;
   }
 
+  /**
+   * A published type and its published descendants: what a category holds. A child that is not
+   * published hides its own subtree, as it hides its products everywhere else.
+   */
+  publishedSubtree(id: number): number[] {
+    if (!this.published.has(id)) return [];
+    const out = [id];
+    for (let i = 0; i < out.length; i++) {
+      for (const row of this.byId.values()) {
+        if (row.parent_id === out[i] && this.published.has(row.id) && !out.includes(row.id)) out.push(row.id);
+      }
+    }
+    return out;
+  }
+
   /** Published types, ordered by name. */
   list(): TypeRow[] {
     return [...this.byId.values()].filter((r) => this.published.has(r.id));

@@ -6,8 +6,10 @@ import { CONSTRUCTION_TYPES, INSTALLATION_LOCATIONS, labelOf, SIZING_METHOD_LABE
 import type { FixtureInput } from '../../../src-shared/sizing/fixtures.js';
 import type { ContactsTable, ProjectsTable } from '../../store/schema.js';
 import { apiDate } from '../format.js';
+import { effectivePumpOutTarget } from '../../../src-shared/sizing/recommend.js';
+import type { PumpOutCycleBasis } from '../../../src-shared/api/people.js';
 import type { StoredInputs } from './project-inputs.js';
-import type { StoredSizing } from './project-sizing.js';
+import { parseRules, type StoredSizing } from './project-sizing.js';
 
 export type ProjectRow = Selectable<ProjectsTable> & {
   engineer_name: string;
@@ -67,6 +69,28 @@ export function buildContact(row: Selectable<ContactsTable>, jurisdictionName: s
   };
 }
 
+/**
+ * `pump_out_cycle` is an integer (spec §2.3): the days the recommended unit(s) hold. Without a
+ * recommended product the sizing has no such figure (the store keeps null), and the cycle served
+ * is the design target the sizing used: the requested pump-out target within the jurisdiction's
+ * bounds, the interval any unit chosen for the kitchen must reach. `pump_out_cycle_basis` says
+ * which of the two it is. A project pulled from the central service keeps the figure it came with.
+ */
+export function servedPumpOutCycle(
+  row: Pick<ProjectRow, 'pump_out_cycle' | 'recommended_product' | 'jurisdiction_rules'>,
+  inputs: StoredInputs,
+): { pump_out_cycle: number; pump_out_cycle_basis: PumpOutCycleBasis } {
+  const pump_out_cycle_basis = row.recommended_product === null ? 'design_target' : 'recommended_product';
+  if (row.pump_out_cycle !== null) return { pump_out_cycle: row.pump_out_cycle, pump_out_cycle_basis };
+  let target = inputs.pump_out_target_days;
+  try {
+    target = effectivePumpOutTarget(target, parseRules(row.jurisdiction_rules));
+  } catch {
+    // Rules the sizing library cannot read (an upstream's): the requested target as it stands.
+  }
+  return { pump_out_cycle: Math.round(target), pump_out_cycle_basis };
+}
+
 export function buildProjectListItem(row: ProjectRow, viewer: Viewer, contacts?: Contact[]): ProjectListItem {
   const inputs = JSON.parse(row.inputs) as StoredInputs;
   return {
@@ -93,7 +117,7 @@ export function buildProjectListItem(row: ProjectRow, viewer: Viewer, contacts?:
     construction_type: labelOf(CONSTRUCTION_TYPES, row.construction_type as ConstructionTypeKey),
     installation_location: labelOf(INSTALLATION_LOCATIONS, inputs.installation_location),
     recommended_product: row.recommended_product,
-    pump_out_cycle: row.pump_out_cycle,
+    ...servedPumpOutCycle(row, inputs),
   };
 }
 
@@ -162,12 +186,28 @@ export function buildProject(row: ProjectRow, viewer: Viewer, contacts?: Contact
     },
     unique_local_requirements: row.unique_local_requirements === 1,
     unique_local_requirements_reason: sizing.unique_local_requirements_reason,
+    no_recommendation: noRecommendation(row, sizing, {}),
   };
-  return row.extra === '{}' ? body : { ...(JSON.parse(row.extra) as object), ...body };
+  if (row.extra === '{}') return body;
+  const extra = JSON.parse(row.extra) as Record<string, unknown>;
+  return { ...extra, ...body, no_recommendation: noRecommendation(row, sizing, extra) };
 }
 
 /** A project as a user response embeds it: `pipe_size` a bare number, `spaces` empty (spec quirks). */
 export function buildUserProject(row: ProjectRow, viewer: Viewer, contacts?: Contact[]): UserProject {
   const p = buildProject(row, viewer, contacts);
   return { ...p, pipe_size: p.pipe_size.value, spaces: [] };
+}
+
+/**
+ * Why no product is recommended, or null when one is: the sizing's reason; for a project sized
+ * by the central service, the reason it sent (kept with its other fields in `extra`).
+ */
+function noRecommendation(row: ProjectRow, sizing: StoredSizing, extra: Record<string, unknown>): { code: string; message: string } | null {
+  if (row.recommended_product !== null) return null;
+  const stored = sizing.recommendation.no_recommendation;
+  if (stored) return { code: stored.code, message: stored.message };
+  const sent = extra.no_recommendation as { code?: unknown; message?: unknown } | null | undefined;
+  if (sent && typeof sent.code === 'string' && typeof sent.message === 'string') return { code: sent.code, message: sent.message };
+  return { code: 'not_recommended', message: 'No product is recommended for this project.' };
 }

@@ -43,9 +43,11 @@ export const territoryRoutes =
         description:
           'Give either `zip_code` (five digits or ZIP+4), or both `state` (name or two-letter code, any case) and `county` ' +
           '("Cook County" or "Cook", any case; a bare name shared by a county and an independent city means the county). ' +
+          'Connecticut\'s former counties (Hartford, Fairfield, …; replaced by planning regions in 2022) resolve to the planning region ' +
+          'that holds most of their towns, and `match.note` explains it. `match.county` names the county the look-up resolved to. ' +
           '400 when parameters are missing, malformed or both forms are mixed; 404 when nothing matches or the place is in no territory.',
         querystring: z.object({ zip_code: single('zip_code').optional(), state: single('state').optional(), county: single('county').optional() }).strict(),
-        response: { 200: api.territory, ...errors },
+        response: { 200: api.territoryLookup, ...errors },
       },
       handler: async (request) => {
         const { zip_code, state, county } = request.query;

@@ -11,6 +11,7 @@ import * as m0005 from './0005-sync-response-cache.js';
 import * as m0006 from './0006-dirty-projects-index.js';
 import * as m0007 from './0007-sync-answers.js';
 import * as m0008 from './0008-local-id-space.js';
+import * as m0013 from './0013-api-key-expiry.js';
 
 const migrations: Record<string, Migration> = {
   '0001-catalog-and-territories': m0001,
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   '0006-dirty-projects-index': m0006,
   '0007-sync-answers': m0007,
   '0008-local-id-space': m0008,
+  '0013-api-key-expiry': m0013,
 };
 
 export const inCodeMigrations: MigrationProvider = {

@@ -23,7 +23,8 @@ interface SettingsState {
   load(): Promise<void>;
   saveSync(values: { upstream_url: string; interval_minutes: string; key: string | null | undefined }): Promise<boolean>;
   saveApp(values: { enabled: boolean; port: string }): Promise<boolean>;
-  createKey(name: string, scopes: ApiScope[]): Promise<boolean>;
+  /** `expires`: a date (YYYY-MM-DD) or empty for a key that does not expire. */
+  createKey(name: string, scopes: ApiScope[], expires?: string): Promise<boolean>;
   revokeKey(id: number): Promise<void>;
   forgetCreatedKey(): void;
 }
@@ -74,10 +75,10 @@ export const useSettings = create<SettingsState>((set) => ({
       return false;
     }
   },
-  async createKey(name, scopes) {
+  async createKey(name, scopes, expires) {
     set({ keyErrors: {}, createdKey: null });
     try {
-      const created = await call('apiKeys.create', { name, scopes });
+      const created = await call('apiKeys.create', { name, scopes, expires: expires?.trim() ? expires.trim() : null });
       set({ createdKey: created, keys: await call('apiKeys.list', {}) });
       return true;
     } catch (error) {

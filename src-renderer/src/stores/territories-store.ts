@@ -1,6 +1,6 @@
 /** Territory look-ups: by zip, by state and county (with county suggestions as you type), and the list. */
 import { create } from 'zustand';
-import type { Territory, TerritoryListItem } from '../../../src-shared/api/territories';
+import type { Territory, TerritoryListItem, TerritoryMatch } from '../../../src-shared/api/territories';
 import type { CountySuggestion } from '../../../src-shared/ipc/contract';
 import { call, CallError, messageOf } from '../transport/bridge';
 import { debounce } from './debounce';
@@ -8,7 +8,8 @@ import { debounce } from './debounce';
 interface TerritoriesState {
   states: { code: string; name: string }[];
   list: TerritoryListItem[];
-  result: Territory | null;
+  /** A look-up's answer carries how it matched (`match`); a territory opened from the list does not. */
+  result: (Territory & { match?: TerritoryMatch }) | null;
   /** Messages by field (zip, state, county) or under `form` when the engine names none. */
   errors: Record<string, string>;
   looking: boolean;
@@ -24,7 +25,7 @@ interface TerritoriesState {
 let suggestSeq = 0;
 
 export const useTerritories = create<TerritoriesState>((set) => {
-  const lookup = async (run: () => Promise<Territory>, fallbackField: string) => {
+  const lookup = async (run: () => Promise<Territory & { match?: TerritoryMatch }>, fallbackField: string) => {
     set({ looking: true, errors: {} });
     try {
       set({ result: await run(), looking: false });

@@ -109,6 +109,7 @@ function ApiKeys() {
   const { keys, createdKey, keyErrors: errors, createKey, revokeKey } = useSettings();
   const [name, setName] = useState('');
   const [scopes, setScopes] = useState<ApiScope[]>(['catalog', 'territories']);
+  const [expires, setExpires] = useState('');
   const toggle = (scope: ApiScope, on: boolean) => setScopes((s) => (on ? [...s, scope] : s.filter((x) => x !== scope)));
   return (
     <section className="card" aria-labelledby="keys-title">
@@ -117,12 +118,20 @@ function ApiKeys() {
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
-          void createKey(name, scopes).then((ok) => ok && setName(''));
+          void createKey(name, scopes, expires).then((ok) => {
+            if (ok) {
+              setName('');
+              setExpires('');
+            }
+          });
         }}
       >
         <div className="row">
           <Field label="Key name" error={errors.name} className="grow">
             {(p) => <input {...p} placeholder="e.g. estimating sheet" value={name} onChange={(e) => setName(e.target.value)} />}
+          </Field>
+          <Field label="Expires on" error={errors.expires} hint="Optional; empty: never">
+            {(p) => <input {...p} type="date" value={expires} onChange={(e) => setExpires(e.target.value)} />}
           </Field>
         </div>
         <fieldset className="scopes">
@@ -159,6 +168,7 @@ function ApiKeys() {
             <th scope="col">Key</th>
             <th scope="col">Scopes</th>
             <th scope="col">Last used</th>
+            <th scope="col">Expires</th>
             <th scope="col">
               <span className="visually-hidden">Actions</span>
             </th>
@@ -173,6 +183,7 @@ function ApiKeys() {
               </td>
               <td>{k.scopes.join(', ')}</td>
               <td>{k.revoked_at ? `revoked ${new Date(k.revoked_at).toLocaleDateString()}` : k.last_used_at ? new Date(k.last_used_at).toLocaleString() : 'never'}</td>
+              <td>{expiryText(k.expires_at)}</td>
               <td>
                 {!k.revoked_at && (
                   <button type="button" className="small danger" aria-label={`Revoke key ${k.name}`} onClick={() => void revokeKey(k.id)}>
@@ -186,4 +197,11 @@ function ApiKeys() {
       </table>
     </section>
   );
+}
+
+/** A key's expiry as the list shows it: the UTC date (as entered), and whether it has passed. */
+function expiryText(expiresAt: string | null): string {
+  if (expiresAt === null) return 'never';
+  const day = expiresAt.slice(0, 10);
+  return Date.parse(expiresAt) <= Date.now() ? `expired ${day}` : day;
 }

@@ -78,6 +78,11 @@ export function TerritoriesScreen() {
             <h2>
               {result.code} {result.name ? `· ${result.name}` : ''}
             </h2>
+            {result.match?.note && (
+              <p className="notice notice-info" role="note">
+                {result.match.note}
+              </p>
+            )}
             <dl className="facts">
               <dt>Rep firm</dt>
               <dd>{result.rep_firm}</dd>
