@@ -7,14 +7,18 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import { Kysely, Migrator, SqliteDialect } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openEngine, type Engine } from '../../src-main/engine/engine.js';
 import { openOwnedEngine } from '../../src-main/engine/owned-engine.js';
 import { readExportedProject } from '../../src-main/engine/projects/project-transfer.js';
 import type { DamageReport } from '../../src-main/engine/recovery.js';
 import { checkBackup, listBackups } from '../../src-main/store/backups.js';
+import { inCodeMigrations } from '../../src-main/store/migrations/index.js';
 import { DATABASE_FILE, openStore } from '../../src-main/store/open-store.js';
+import type { Database } from '../../src-main/store/schema.js';
 import { takeLock } from '../../src-main/store/process-locks.js';
 import { openSqlite } from '../../src-main/store/sqlite.js';
 import { StoreOpenError } from '../../src-main/store/store-errors.js';
@@ -206,17 +210,30 @@ describe('backups', () => {
   });
 
   it('a migration is preceded by a backup of the store as it was', async () => {
-    const { dataDir, file } = folder();
-    const raw = openSqlite(file);
-    raw.exec("delete from kysely_migration where name = '0008-local-id-space'; drop table local_ids;");
-    raw.close();
-    const engine = await open(dataDir);
+    // A store written by an earlier version: its schema stops at 0007, and it holds a rep's data.
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fieldsizer-old-store-'));
+    cleanup.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+    const file = path.join(dataDir, DATABASE_FILE);
+    const sqlite = openSqlite(file);
+    const old = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    const { error } = await new Migrator({ db: old, provider: inCodeMigrations }).migrateTo('0007-sync-answers');
+    expect(error).toBeUndefined();
+    sqlite.prepare('insert into meta (key, value) values (?, ?)').run('old.marker', 'written before 0008');
+    await old.destroy();
+
+    const store = await openStore(dataDir);
+    cleanup.push(() => store.close());
     const [before] = listBackups(dataDir).filter((b) => b.reason === 'before-migration');
     expect(before).toBeDefined();
     const check = checkBackup(before!.file);
     expect(check).toMatchObject({ ok: true });
+    expect(check.ok && check.migrations).toContain('0007-sync-answers');
     expect(check.ok && check.migrations).not.toContain('0008-local-id-space');
-    expect(engine.store.sqlite.prepare('select count(*) from local_ids').pluck().get()).toBe(3);
+    const copy = openSqlite(before!.file, { readonly: true });
+    expect(copy.prepare("select value from meta where key = 'old.marker'").pluck().get()).toBe('written before 0008');
+    copy.close();
+    // The live store went on to the latest schema.
+    expect(store.sqlite.prepare('select count(*) from local_ids').pluck().get()).toBe(3);
   });
 });
 
