@@ -22,6 +22,10 @@ export const ACCESSORY_RULES: Record<AccessoryKind, { when: string; per: 'unit' 
     per: 'unit',
   },
   'flow-splitter': { when: 'identical units in parallel: a splitter divides the flow equally', per: 'extra-parallel-unit' },
+  'solids-interceptor': {
+    when: 'a food-waste disposer is connected: a solids interceptor separates its discharge before the grease interceptor (IPC 1003.3.2)',
+    per: 'installation',
+  },
 };
 
 export interface AccessoryInstallation {
