@@ -171,7 +171,7 @@ export type JurisdictionRules = z.infer<typeof jurisdictionRulesSchema>;
  *
  * Drainage period: ONE minute. PDI-G101 (§1) and the worksheets that follow it ("good practice
  * dictates a one-minute drainage period; where conditions permit, a two-minute drainage period is
- * acceptable", Mount Holly NC §51.081) make two minutes a permission of the authority; with no
+ * acceptable", Mount Holly NC's indoor grease trap rules, codelibrary.amlegal.com/codes/mthollync) make two minutes a permission of the authority; with no
  * authority known nobody has given it, so the default never halves the flow. Jurisdictions that
  * permit two minutes say so in their rules (most UPC ones in the embedded data do).
  *
