@@ -462,6 +462,18 @@ function solidsInterceptor(candidates: SizingCandidate[], disposerGpm: number, r
   };
 }
 
+/** Parsed rule sets by the object given: sizing many projects under one rule set parses it once. */
+const parsedRules = new WeakMap<object, JurisdictionRules>();
+function parseRulesOnce(input: JurisdictionRulesInput): JurisdictionRules {
+  let rules = parsedRules.get(input);
+  if (!rules) {
+    rules = jurisdictionRulesSchema.parse(input);
+    parsedRules.set(input, rules);
+    parsedRules.set(rules, rules);
+  }
+  return rules;
+}
+
 export function sizeProject(
   inputs: ProjectInputs,
   candidates: readonly SizingCandidateInput[],
@@ -470,7 +482,7 @@ export function sizeProject(
   detail: RecommendDetail = 'full',
 ): ProjectSizing {
   const p = projectInputsSchema.parse(inputs);
-  const rules: JurisdictionRules = jurisdictionRulesSchema.parse(rulesInput);
+  const rules: JurisdictionRules = parseRulesOnce(rulesInput);
   const method = sizingMethodFor(rules, p.installation_location);
   const kind = isGravityMethod(method) ? 'gravity' : 'hydromechanical';
   const warnings: SizingNotice[] = [];
@@ -605,7 +617,8 @@ export function sizeProject(
     }
   }
 
-  const derivation: DerivationStep[] = [
+  // 'summary' sizes for storage (bulk loads, writes), which keeps no derivation: skip building it.
+  const derivation: DerivationStep[] = detail === 'summary' ? [] : [
     step({
       key: 'rules',
       group: 'rules',
@@ -636,7 +649,7 @@ export function sizeProject(
     ...greaseSteps(grease, p, target, rules),
     ...selectionSteps(recommendation, rules),
   ];
-  for (const a of recommendedAccessories.filter((x) => x.kind === 'solids-interceptor')) {
+  for (const a of detail === 'summary' ? [] : recommendedAccessories.filter((x) => x.kind === 'solids-interceptor')) {
     derivation.push(
       step({
         key: 'selection.solids-interceptor',

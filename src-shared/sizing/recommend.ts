@@ -579,9 +579,10 @@ function compareEvaluations(method: SizingMethod, prices: Map<ProductId, number 
 }
 
 /**
- * 'full' evaluates every candidate (the failed list explains each one); 'summary' first drops
- * the candidates of the wrong kind or place, which cannot be chosen, so bulk sizing (loading
- * thousands of projects) skips most of the work. The chosen unit is the same either way.
+ * 'full' evaluates every candidate (the failed list explains each one) and builds the derivation;
+ * 'summary' first drops the candidates of the wrong kind or place, which cannot be chosen, and
+ * builds no derivation, so bulk sizing (loading thousands of projects) and writes (which store
+ * neither) skip most of the work. The chosen unit is the same either way.
  */
 export type RecommendDetail = 'full' | 'summary';
 
