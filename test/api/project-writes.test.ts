@@ -227,6 +227,17 @@ describe('POST /api/projects', () => {
     expect(p.flow_rate).toEqual(inches.flow_rate);
   });
 
+  it('keeps the sizing catalog across writes and previews: it is read once per data version', async () => {
+    const before = await t.engine.sizing.candidates();
+    await create({ servings_per_day: 120, fixtures: [{ type: 'three-compartment-sink' }] });
+    await t.engine.projects.preview({ servings_per_day: 300 });
+    expect(await t.engine.sizing.candidates()).toBe(before);
+    // Inside a write's transaction too (previews and writes size there): no second read.
+    await t.engine.store.db.transaction().execute(async (trx) => {
+      expect(await t.engine.sizing.candidates(trx)).toBe(before);
+    });
+  });
+
   it('needs the projects scope', async () => {
     const k = await t.engine.apiKeys.create('users only', ['users']);
     expectError(await post('/api/projects', { name: 'x', engineer: { id: engineer.id } }, k.key), 403, 'insufficient_scope');
