@@ -53,7 +53,6 @@ import {
   DRAINAGE_PERIOD_MINUTES,
   FIXTURE_LIBRARY,
   FIXTURE_LOAD_FACTOR,
-  GREASE_LBS_PER_GALLON,
   MENU_TIERS,
   PIPE_SIZES_IN,
   PUMP_OUT,
@@ -177,10 +176,10 @@ function fixtureSteps(f: FixtureSizing, index: number, decision: FixtureDecision
         key: `${key}.flow`,
         group: 'fixtures',
         label: `${label}: flow`,
-        formula: 'fixed flow, the same over any drainage period',
+        formula: spec.flow_input ? 'entered (or typical) flow, the same over any drainage period' : 'fixed flow, the same over any drainage period',
         result: f.one_minute_gpm,
         unit: 'GPM',
-        source: spec.flow_input && f.type !== 'floor-drain' ? `entered or typical: ${spec.source}` : spec.source,
+        source: spec.source,
       }),
     );
   }
@@ -700,6 +699,3 @@ export function sizeProject(
     raw: { flow, grease, fixtures: all },
   };
 }
-
-/** Grease volume of a weight, for the sheet (7.3 lb/gal, research §6). */
-export const greaseGallons = (lbs: number): number => lbs / GREASE_LBS_PER_GALLON;
