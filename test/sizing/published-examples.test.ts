@@ -21,8 +21,11 @@ import { GRAVITY_TANKS, SI75, STANDARD_HGIS, gravityTank, standardHgi } from './
 
 const outdoors: Pick<ProjectInputs, 'installation_location' | 'buried'> = { installation_location: 'outdoors', buried: true };
 const kitchen: ProjectInputs = { menu_type: 'casual-dining', servings_per_day: 0 };
+let jurisdictions: ReturnType<typeof peopleSeed>['jurisdictions'] | undefined;
+/** The embedded data set's rules for a jurisdiction (read once). */
 const seedRules = (name: string): JurisdictionRules => {
-  const j = peopleSeed().jurisdictions.find((x) => x.name === name);
+  jurisdictions ??= peopleSeed().jurisdictions;
+  const j = jurisdictions.find((x) => x.name === name);
   if (!j) throw new Error(`no jurisdiction ${name}`);
   return j.rules;
 };
