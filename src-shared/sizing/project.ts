@@ -22,6 +22,7 @@ import {
   flowRateApiFields,
   isTabulatedPipeSize,
   minGreaseForSize,
+  pipeFlowGpm,
   standardHgiSize,
   type FlowRateApiFields,
   type ProjectFlow,
@@ -502,7 +503,7 @@ export function sizeProject(
   const formulaValues = (designGpm: number | null): FormulaValues => ({
     dfu: combined.count > 0 ? combined.dfu : null,
     fixture_flow_gpm: combined.count > 0 ? fixtureFlow : null,
-    full_pipe_flow_gpm: null,
+    full_pipe_flow_gpm: pipeFlowGpm(p.pipe_size_in),
     design_flow_gpm: designGpm,
     fixture_capacity_gal: combined.count > 0 ? combined.capacity_gal : null,
     seats: meals ? meals.seats : null,
@@ -516,8 +517,7 @@ export function sizeProject(
   let formulaStep: DerivationStep | null = null;
   const flowFormula = rules.sized_by_basis === 'formula' ? rules.local_formulas.flow : null;
   if (flowFormula) {
-    const values = { ...formulaValues(null), full_pipe_flow_gpm: null };
-    const result = evaluateFormula(flowFormula, values, kitchen);
+    const result = evaluateFormula(flowFormula, formulaValues(null), kitchen);
     if (result.ok) {
       formulaGpm = result.value;
       formulaStep = step({
@@ -560,7 +560,7 @@ export function sizeProject(
     meals,
     food_waste_disposer: policy.disposer_connected,
     kitchen,
-    formula_values: { ...formulaValues(flow.design_available ? flow.sized_by_gpm : null), full_pipe_flow_gpm: flow.pipe_gpm },
+    formula_values: formulaValues(flow.design_available ? flow.sized_by_gpm : null),
     rules,
   });
 
