@@ -299,18 +299,23 @@ export interface MenuType {
 
 /**
  * About 30 restaurant types in four tiers (§7). The "very high" members are the ones §6 names
- * (buffets, Chinese, deep-fried, full-fare Mexican, steak houses); the other placements are our
- * classification by how much fat a menu cooks with, and can be changed here.
+ * (buffets, Chinese, deep-fried, full-fare Mexican, steak houses). Low and medium follow Schier's
+ * published "Grease Production Sizing" lists (schierproducts.com/pages/grease-production-sizing):
+ * low, e.g. sandwich shop, convenience store, coffee shop, frozen yogurt; medium, e.g. pizza, ice
+ * cream parlor, Greek, Japanese, cafeteria (limited prep). The high placements are our
+ * classification by how much fat a menu cooks with (Schier's high list was not available).
  */
 export const MENU_TYPES: readonly MenuType[] = [
   { key: 'coffee-shop', label: 'Coffee shop', tier: 'low' },
   { key: 'bakery', label: 'Bakery', tier: 'low' },
   { key: 'bagel-shop', label: 'Bagel shop', tier: 'low' },
   { key: 'deli-sandwich', label: 'Deli / sandwich shop', tier: 'low' },
-  { key: 'ice-cream', label: 'Ice cream / frozen yogurt', tier: 'low' },
   { key: 'juice-bar', label: 'Juice / smoothie bar', tier: 'low' },
   { key: 'convenience-store', label: 'Convenience store', tier: 'low' },
   { key: 'pizza', label: 'Pizza', tier: 'medium' },
+  // Schier lists "ice cream parlor" as medium and "frozen yogurt" as low; one key for both takes
+  // the higher tier, so the grease to store is never under-counted (docs/sizing.md).
+  { key: 'ice-cream', label: 'Ice cream parlor / frozen dessert', tier: 'medium' },
   { key: 'cafe-bistro', label: 'Café / bistro', tier: 'medium' },
   { key: 'sushi-japanese', label: 'Sushi / Japanese', tier: 'medium' },
   { key: 'thai', label: 'Thai', tier: 'medium' },

@@ -137,6 +137,31 @@ describe('UPC Appendix H meals formula, as the published worksheets work it', ()
   });
 });
 
+describe('Schier "Grease Production Sizing" (schierproducts.com/pages/grease-production-sizing): grease per meal by category', () => {
+  // A 0.005 / B 0.0065 lb per meal (low, without / with flatware): sandwich shop, convenience store,
+  // frozen yogurt, coffee shop …; C 0.025 / D 0.0325 (medium): pizza, ice cream parlor, Greek,
+  // Japanese, cafeteria (limited prep), "low category restaurants w/ fryer".
+  const perMeal = (inputs: Partial<ProjectInputs>) =>
+    sizeProject({ ...kitchen, servings_per_day: 100, ...inputs }, STANDARD_HGIS).derivation.find((s) => s.key === 'grease.per-meal')?.result.value as number;
+  it.each(['coffee-shop', 'deli-sandwich', 'convenience-store'])('%s is low: 0.005 lb per meal (A)', (menu) => {
+    expect(perMeal({ menu_type: menu })).toBe(0.005);
+  });
+  it.each(['pizza', 'ice-cream', 'mediterranean', 'sushi-japanese', 'school-cafeteria'])('%s is medium: 0.025 lb per meal (C)', (menu) => {
+    expect(perMeal({ menu_type: menu })).toBe(0.025);
+  });
+  it.each([
+    ['coffee-shop', 0.0065],
+    ['pizza', 0.0325],
+  ])('%s with flatware: %f lb per meal (B, D), at most rounded up to 3 decimals as research §6\'s calculator does', (menu, published) => {
+    const engine = perMeal({ menu_type: menu, flatware: true });
+    expect(engine).toBeGreaterThanOrEqual(published);
+    expect(engine).toBeLessThan(published + 0.001);
+  });
+  it('a low-category restaurant with a fryer produces as a medium one: 0.025 lb per meal', () => {
+    expect(perMeal({ menu_type: 'deli-sandwich', fryer: true })).toBe(0.025);
+  });
+});
+
 describe('Gainesville Regional Utilities: GI = SC × FF × RT (2.5 h) × SF (1.5)', () => {
   it('100 seats, deep frying and a dishwasher (FF 3.0): 1,125 gal', () => {
     const r = sizeProject({ ...kitchen, ...outdoors, fryer: true, flatware: true, meals: { seats: 100, dishwasher: true } }, GRAVITY_TANKS, RULES.gainesville);
