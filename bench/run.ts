@@ -218,7 +218,65 @@ async function peopleAtScale(dir: string, key: string) {
   }
 }
 
-// BENCH_ONLY=lookups|lists|people|sync|ui|start runs one section (several: comma-separated).
+/** Latency percentiles of a sequence of timed calls. */
+function percentiles(times: number[]): { p50: number; p95: number; p99: number; n: number } {
+  const sorted = [...times].sort((a, b) => a - b);
+  const at = (q: number) => Number(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!.toFixed(2));
+  return { p50: at(0.5), p95: at(0.95), p99: at(0.99), n: sorted.length };
+}
+
+/**
+ * The sizing preview as the editor asks for it while the rep types: a 12-fixture kitchen sized
+ * through the local API (POST /api/sizing, the engine's preview), one request at a time, each
+ * with a different input so nothing is served from a cache; against a trivial authenticated GET
+ * in the same run. Goal (issue 12): p95 < 20 ms.
+ */
+async function sizingPreview(dir: string, key: string) {
+  const server = await startChild('fieldsizer.ts', dir);
+  try {
+    const fixtures = [
+      { type: 'three-compartment-sink' },
+      { type: 'two-compartment-sink' },
+      { type: 'prep-sink' },
+      { type: 'prep-sink', uses_typical_dimensions: false, dimensions: { standard: { length: { value: 24, unit: 'in' }, width: { value: 20, unit: 'in' }, height: { value: 14, unit: 'in' } } } },
+      { type: 'hand-sink' },
+      { type: 'hand-sink' },
+      { type: 'mop-sink' },
+      { type: 'floor-drain' },
+      { type: 'floor-drain' },
+      { type: 'floor-sink' },
+      { type: 'dishwasher', gpm: 9 },
+      { type: 'pre-rinse-sprayer' },
+    ];
+    const body = (i: number, jurisdiction: number | null) =>
+      JSON.stringify({ menu_type: 'casual-dining', servings_per_day: 200 + (i % 400), fryer: true, flatware: true, pump_out_target: 30 + (i % 3) * 30, jurisdiction: jurisdiction === null ? null : { id: jurisdiction }, fixtures });
+    const post = async (payload: string) => {
+      const start = performance.now();
+      const res = await fetch(`http://127.0.0.1:${server.port}/api/sizing`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: payload });
+      await res.arrayBuffer();
+      if (res.status !== 200) throw new Error(`/api/sizing: ${res.status}`);
+      return performance.now() - start;
+    };
+    const run = async (n: number, jurisdiction: number | null) => {
+      const times: number[] = [];
+      for (let i = 0; i < n; i++) times.push(await post(body(i, jurisdiction)));
+      return percentiles(times);
+    };
+    await run(50, null); // warm-up: the catalog is read once, the JIT settles
+    const yardstick = await latencies(server.port, key, Array.from({ length: 400 }, () => '/territories?limit=1'));
+    // Jurisdiction 1 (City of Chicago): IPC rules, sampling port; no jurisdiction: the default UPC rules.
+    const rows = [
+      { request: 'sizing preview, 12 fixtures, default rules', ...(await run(400, null)) },
+      { request: 'sizing preview, 12 fixtures, City of Chicago rules', ...(await run(400, 1)) },
+      { request: 'yardstick: /territories?limit=1', ...yardstick },
+    ];
+    return rows.map((r) => ({ ...r, p95_vs_yardstick: Number((r.p95 / yardstick.p95).toFixed(1)), goal: r.request.startsWith('sizing') ? 'p95 < 20 ms' : '', met: r.request.startsWith('sizing') ? r.p95 < 20 : '' }));
+  } finally {
+    await stop(server);
+  }
+}
+
+// BENCH_ONLY=lookups|lists|people|sizing|sync|ui|start runs one section (several: comma-separated).
 const only = process.env.BENCH_ONLY;
 const wants = (section: string) => !only || only.split(',').includes(section);
 const results: Record<string, unknown> = { when: new Date().toISOString() };
@@ -240,6 +298,17 @@ if (wants('lookups') || wants('lists')) {
         fs.rmSync(large.dir, { recursive: true, force: true });
       }
     }
+  } finally {
+    fs.rmSync(embedded.dir, { recursive: true, force: true });
+  }
+}
+
+if (wants('sizing')) {
+  const embedded = await prepareDataDir();
+  try {
+    console.log('sizing preview through the local API (latency in ms, sequential requests, the editor\'s call as the rep types):');
+    results.sizing = await sizingPreview(embedded.dir, embedded.key);
+    console.table(results.sizing);
   } finally {
     fs.rmSync(embedded.dir, { recursive: true, force: true });
   }

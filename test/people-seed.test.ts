@@ -142,6 +142,39 @@ describe('jurisdictions', () => {
     expect(new Set(seed.jurisdictions.map((j) => j.inside_trap_locations.join(','))).size).toBeGreaterThanOrEqual(3);
   });
 
+  it('follow their real code family and the cities\' own formulas (issue 12)', () => {
+    const byName = (name: string) => seed.jurisdictions.find((j) => j.name === name)!.rules;
+    for (const j of seed.jurisdictions) {
+      const code = j.rules.plumbing_code ?? '';
+      // The 2.5 × cap is a UPC rule (UPC 1014.2.1): never in an IPC rule set; the IPC ladder only there.
+      if (/\bIPC\b/.test(code)) {
+        expect(j.rules.fixture_capacity_cap_factor, j.name).toBeNull();
+        expect(j.rules.hgi_size_ladder, j.name).toBe('ipc');
+      }
+      if (/\bUPC\b|California Plumbing Code/.test(code)) {
+        expect(j.rules.fixture_capacity_cap_factor, j.name).toBe(2.5);
+        expect(j.rules.hgi_size_ladder, j.name).toBe('pdi');
+      }
+      // The meals method is UPC Appendix H: only UPC-family rule sets use it.
+      if (Object.values(j.rules.sizing_methods).includes('gravity-by-meals')) expect(code, j.name).not.toMatch(/\bIPC\b/);
+    }
+    const austin = byName('City of Austin');
+    expect(austin.unique_local_requirements.flagged).toBe(false);
+    expect(austin.local_formulas.volume?.factors).toEqual([
+      { input: 'dfu' },
+      { constant: 3, label: 'GPM per fixture unit', unit: 'GPM/FU' },
+      { constant: 12, label: 'retention', unit: 'min' },
+    ]);
+    expect(austin.food_waste_disposer).toEqual({ hydromechanical: 'refuse', gravity: 'refuse' });
+    expect(byName('City of Phoenix').sizing_methods.outdoor).toBe('gravity-by-formula');
+    expect(byName('City of Phoenix').gravity_unit_volume_gal.min).toBe(500);
+    expect(byName('City of Wichita').dfu_table).toMatchObject({ dishwasher: 6, 'floor-drain': 3, 'three-compartment-sink': 4 });
+    expect(byName('City of Boise').food_waste_disposer.gravity).toBe('exclude');
+    const limits = seed.jurisdictions.filter((j) => j.rules.pump_out_accumulation_limit === 0.25).length;
+    expect(limits).toBeGreaterThan(10);
+    expect(limits).toBeLessThan(seed.jurisdictions.length);
+  });
+
   it('have 1–4 invented contacts with example e-mails, fictional phones and a real office zip', () => {
     for (const j of seed.jurisdictions) {
       expect(j.contacts.length, j.name).toBeGreaterThanOrEqual(1);

@@ -9,7 +9,7 @@
  * anything not given is varied deterministically per jurisdiction (see jurisdictions.ts).
  */
 import type { InsideTrapLocation } from '../../src-shared/api/vocabulary';
-import type { JurisdictionRules } from '../../src-shared/sizing/jurisdiction-rules';
+import { EXAMPLE_JURISDICTION_RULES, type JurisdictionRules } from '../../src-shared/sizing/jurisdiction-rules';
 
 /**
  * Rule profiles:
@@ -81,6 +81,7 @@ const LA_NEIGHBORHOODS = [
 
 const NYC_BOROUGHS = ['36005', '36047', '36061', '36081', '36085'];
 
+const AUSTIN = EXAMPLE_JURISDICTION_RULES.austin;
 const CPC = 'California Plumbing Code';
 const FBC = 'Florida Building Code – Plumbing';
 const NJ = 'National Standard Plumbing Code (NJ)';
@@ -110,7 +111,32 @@ export const JURISDICTION_DEFS: readonly JurisdictionDef[] = [
     department: 'Houston Public Works – Grease Control Program',
     rules: { required_accessories: ['sampling-port'] },
   }),
-  city('City of Phoenix', 'AZ', '602', 'UPC', 'upcHgi', { department: 'Water Services Department – Pretreatment Program' }),
+  city('City of Phoenix', 'AZ', '602', 'UPC', 'upcHgi', {
+    department: 'Water Services Department – Pretreatment Program',
+    // phoenix.gov "Grease trap sizing calculations": grease traps by the UPC (2.5 × cap); grease
+    // interceptors 3 GPM per fixture unit × 12 min (17 min with a disposer and no solids
+    // interceptor), at least 500 gal with 2 compartments, 3 compartments from 750 gal.
+    rules: {
+      sizing_methods: { indoor: 'hydromechanical-by-flow', outdoor: 'gravity-by-formula' },
+      gravity_unit_volume_gal: { min: 500, max: null },
+      required_compartments: [
+        { from_volume_gal: 500, compartments: 2 },
+        { from_volume_gal: 750, compartments: 3 },
+      ],
+      local_formulas: {
+        volume: {
+          name: 'City of Phoenix grease interceptor volume',
+          source: 'City of Phoenix, Grease interceptor sizing calculations: 3 GPM per fixture unit × minimum retention time',
+          factors: [
+            { input: 'dfu' },
+            { constant: 3, label: 'GPM per fixture unit', unit: 'GPM/FU' },
+            { label: 'retention time', unit: 'min', choose: [{ when: { food_waste_disposer: true }, value: 17 }], otherwise: 12 },
+          ],
+        },
+        flow: null,
+      },
+    },
+  }),
   city('City of Philadelphia', 'PA', '215', 'Philadelphia Plumbing Code', 'ipc', {
     department: 'Philadelphia Water Department – Industrial Waste Unit',
     locations: ['kitchen', 'basement', 'otherLocation'],
@@ -121,8 +147,15 @@ export const JURISDICTION_DEFS: readonly JurisdictionDef[] = [
   city('City of San Jose', 'CA', '408', CPC, 'upc', { department: 'Environmental Services Department – Source Control' }),
   city('City of Austin', 'TX', '512', 'UPC', 'upc', {
     department: 'Austin Water – Special Services Division',
-    flagged:
-      "Austin Water's Special Services Division sizes every grease trap itself from its grease trap sizing worksheet and the site's plumbing plan; submit the worksheet instead of a product recommendation.",
+    // Austin Water's grease trap sizing criteria: FU × 3 GPM × 12 min, its own fixture units,
+    // hand sinks exempt, garbage grinders prohibited (src-shared/sizing/jurisdiction-rules.ts).
+    rules: {
+      sizing_methods: AUSTIN.sizing_methods,
+      dfu_table: AUSTIN.dfu_table,
+      excluded_fixtures: AUSTIN.excluded_fixtures,
+      food_waste_disposer: AUSTIN.food_waste_disposer,
+      local_formulas: AUSTIN.local_formulas,
+    },
   }),
   city('City of Jacksonville', 'FL', '904', FBC, 'ipc', { cities: ['Jacksonville'], inCounties: ['12031'], department: 'JEA – Grease Management Program' }),
   city('City of Fort Worth', 'TX', '817', 'IPC', 'ipcHgi', { department: 'Water Department – Pretreatment Services Division' }),
@@ -189,7 +222,27 @@ export const JURISDICTION_DEFS: readonly JurisdictionDef[] = [
   city('City of Tampa', 'FL', '813', FBC, 'ipc', { department: 'Wastewater Department – Industrial Pretreatment' }),
   city('City of Arlington', 'TX', '817', 'IPC', 'ipcHgi', { department: 'Water Utilities – Environmental Compliance' }),
   city('City of New Orleans', 'LA', '504', 'Louisiana State Plumbing Code', 'gravityAll', { department: 'Sewerage and Water Board – FOG Program' }),
-  city('City of Wichita', 'KS', '316', 'UPC', 'upcHgi', { department: 'Public Works & Utilities – Environmental Services' }),
+  city('City of Wichita', 'KS', '316', 'UPC', 'upcHgi', {
+    department: 'Public Works & Utilities – Environmental Services',
+    // Wichita Code 16.24.040: interceptors sized by volume from the UPC DFU table with the city's
+    // own DFU per fixture (Table 1; Table 2 by drain size for the rest: 1½ in → 3).
+    rules: {
+      sizing_methods: { indoor: 'hydromechanical-by-flow', outdoor: 'gravity-by-dfu' },
+      dfu_table: {
+        dishwasher: 6,
+        'floor-drain': 3,
+        'hand-sink': 1,
+        'mop-sink': 3,
+        'two-compartment-sink': 2,
+        'three-compartment-sink': 4,
+        'pre-rinse-sprayer': 4,
+        'food-waste-disposer': 6,
+        'wok-station': 4,
+        'one-compartment-sink': 3,
+        'prep-sink': 3,
+      },
+    },
+  }),
   city('City of Cleveland', 'OH', '216', 'Ohio Plumbing Code', 'ipc', { department: 'Northeast Ohio Regional Sewer District – Pretreatment' }),
   city('City of Bakersfield', 'CA', '661', CPC, 'upc', { department: 'Public Works – Wastewater Division' }),
   city('City of Aurora', 'CO', '303', 'IPC', 'ipcHgi', { department: 'Aurora Water – Industrial Pretreatment' }),
@@ -204,8 +257,12 @@ export const JURISDICTION_DEFS: readonly JurisdictionDef[] = [
   city('City of Pittsburgh', 'PA', '412', 'IPC', 'ipcHgi', { department: 'Pittsburgh Water – FOG Program' }),
   city('City of St. Louis', 'MO', '314', 'IPC', 'ipc', { wholeCounties: ['29510'], department: 'Metropolitan St. Louis Sewer District – Pretreatment' }),
   city('City of Buffalo', 'NY', '716', NYS, 'ipcHgi', { department: 'Buffalo Sewer Authority – Pretreatment Program' }),
-  city('Salt Lake City', 'UT', '801', 'IPC', 'upcMeals', { cities: ['Salt Lake City'], department: 'Public Utilities – Pretreatment Program' }),
-  city('City of Boise', 'ID', '208', 'Idaho State Plumbing Code', 'upc', { department: 'Public Works – Environmental Division' }),
+  city('Salt Lake City', 'UT', '801', 'IPC', 'ipc', { cities: ['Salt Lake City'], department: 'Public Utilities – Pretreatment Program' }),
+  city('City of Boise', 'ID', '208', 'Idaho State Plumbing Code', 'upc', {
+    department: 'Public Works – Environmental Division',
+    // Boise City Code: "No waste from a food waste grinder shall be discharged into or through a grease interceptor."
+    rules: { food_waste_disposer: { hydromechanical: 'exclude', gravity: 'exclude' } },
+  }),
   city('City of Spokane', 'WA', '509', 'Washington State Plumbing Code (UPC)', 'upc', { department: 'Wastewater Management – Pretreatment' }),
   city('City of Tacoma', 'WA', '253', 'Washington State Plumbing Code (UPC)', 'upcHgi', { department: 'Environmental Services – Source Control' }),
   city('City of Madison', 'WI', '608', 'Wisconsin SPS 382', 'dfuAll', { department: 'Madison Metropolitan Sewerage District – Pollution Prevention' }),
@@ -318,7 +375,7 @@ export const JURISDICTION_DEFS: readonly JurisdictionDef[] = [
   county('Jefferson County', 'CO', '08059', '303', 'IPC', 'ipcHgi', { department: 'Jefferson County Public Health – Environmental Health' }),
   county('Arapahoe County', 'CO', '08005', '303', 'IPC', 'ipcHgi', { department: 'Tri-County Health – Environmental Health' }),
   county('El Paso County', 'CO', '08041', '719', 'IPC', 'ipcHgi', { department: 'El Paso County Public Health – Environmental Health' }),
-  county('Salt Lake County', 'UT', '49035', '801', 'IPC', 'upcMeals', { department: 'Salt Lake County Health Department – Environmental Health' }),
+  county('Salt Lake County', 'UT', '49035', '801', 'IPC', 'ipc', { department: 'Salt Lake County Health Department – Environmental Health' }),
   county('Multnomah County', 'OR', '41051', '503', 'Oregon Plumbing Specialty Code', 'upc', { department: 'Environmental Health Services – Plan Review' }),
   county('Washington County', 'OR', '41067', '503', 'Oregon Plumbing Specialty Code', 'upc', {
     department: 'Clean Water Services – Source Control',

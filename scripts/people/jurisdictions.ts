@@ -11,7 +11,7 @@ import {
   type JurisdictionRules,
   type SizedByBasis,
 } from '../../src-shared/sizing/jurisdiction-rules';
-import { IPC_FIXTURE_CAPACITY_CAP_FACTOR, UPC_GRAVITY_RETENTION_MINUTES } from '../../src-shared/sizing/tables';
+import { PUMP_OUT, UPC_FIXTURE_CAPACITY_CAP_FACTOR, UPC_GRAVITY_RETENTION_MINUTES } from '../../src-shared/sizing/tables';
 import type { Geography, Zip } from './geo';
 import { JURISDICTION_DEFS, type JurisdictionDef, type RuleProfile } from './jurisdiction-list';
 import { EmailRegistry, fictionalPhone, personName, streetAddress } from './names';
@@ -27,9 +27,56 @@ export function seedOf(text: string): number {
   return h >>> 0;
 }
 
-type ProfileRules = Pick<JurisdictionRules, 'sizing_methods' | 'fixture_flow_combination' | 'drainage_period' | 'fixture_capacity_cap_factor'> & {
+type ProfileRules = Pick<JurisdictionRules, 'sizing_methods' | 'fixture_flow_combination' | 'drainage_period'> & {
   accessories: AccessoryKind[];
 };
+
+/**
+ * The code family a jurisdiction's plumbing code belongs to, from its name: the UPC and the state
+ * codes built on it (California, Oregon, Washington, Minnesota, Idaho, Iowa, Maine, Southern
+ * Nevada …), the IPC and the codes built on it, or a state's own code (Wisconsin SPS 382, the
+ * Illinois and Massachusetts codes, New Jersey's National Standard Plumbing Code).
+ */
+export type CodeFamily = 'upc' | 'ipc' | 'state';
+export function codeFamily(code: string | null): CodeFamily {
+  if (code === null) return 'upc'; // Alaska adopts the UPC
+  if (/Wisconsin|Illinois|Massachusetts|National Standard|Chicago/.test(code)) return 'state';
+  if (/UPC|California|Oregon|Washington State|Minnesota|Idaho|Iowa|Maine|Nevada|Los Angeles|San Francisco|Houston/.test(code)) return 'upc';
+  return 'ipc';
+}
+
+/**
+ * What the code family sets (issue 12): the UPC's 2.5 × cap (UPC 1014.2.1), PDI ladder and
+ * UPC 1014.1.3 (disposer or dishwasher into a hydromechanical unit only with the authority's
+ * permission: warn); the IPC's ladder (Table 1003.3.5.1), no cap, a solids interceptor ahead of a
+ * disposer (IPC 1003.3.2) and dishwashers connected (IPC 1003.3.1 lists them); a state code: PDI
+ * ladder, no cap, warnings.
+ */
+function familyRules(family: CodeFamily): Pick<JurisdictionRules, 'hgi_size_ladder' | 'fixture_capacity_cap_factor' | 'food_waste_disposer' | 'dishwasher'> {
+  switch (family) {
+    case 'upc':
+      return {
+        hgi_size_ladder: 'pdi',
+        fixture_capacity_cap_factor: UPC_FIXTURE_CAPACITY_CAP_FACTOR,
+        food_waste_disposer: { hydromechanical: 'warn', gravity: 'allow' },
+        dishwasher: { hydromechanical: 'warn', gravity: 'allow' },
+      };
+    case 'ipc':
+      return {
+        hgi_size_ladder: 'ipc',
+        fixture_capacity_cap_factor: null,
+        food_waste_disposer: { hydromechanical: 'solids-interceptor', gravity: 'solids-interceptor' },
+        dishwasher: { hydromechanical: 'allow', gravity: 'allow' },
+      };
+    case 'state':
+      return {
+        hgi_size_ladder: 'pdi',
+        fixture_capacity_cap_factor: null,
+        food_waste_disposer: { hydromechanical: 'warn', gravity: 'warn' },
+        dishwasher: { hydromechanical: 'warn', gravity: 'allow' },
+      };
+  }
+}
 
 function profileRules(profile: RuleProfile, rng: Rng): ProfileRules {
   const hgi = 'hydromechanical-by-flow' as const;
@@ -37,7 +84,6 @@ function profileRules(profile: RuleProfile, rng: Rng): ProfileRules {
     sizing_methods: { indoor: hgi, outdoor: hgi },
     fixture_flow_combination: 'sum',
     drainage_period: 'two-minute',
-    fixture_capacity_cap_factor: null,
     accessories: [],
   };
   switch (profile) {
@@ -54,15 +100,13 @@ function profileRules(profile: RuleProfile, rng: Rng): ProfileRules {
         ...base,
         sizing_methods: { indoor: hgi, outdoor: 'gravity-by-peak-flow' },
         drainage_period: 'one-minute',
-        fixture_capacity_cap_factor: IPC_FIXTURE_CAPACITY_CAP_FACTOR,
         accessories: ['sampling-port'],
       };
-    case 'ipcHgi':
-      return {
-        ...base,
-        drainage_period: rng.chance(0.6) ? 'one-minute' : 'two-minute',
-        fixture_capacity_cap_factor: rng.chance(0.75) ? IPC_FIXTURE_CAPACITY_CAP_FACTOR : null,
-      };
+    case 'ipcHgi': {
+      const drainage = rng.chance(0.6) ? 'one-minute' : 'two-minute';
+      rng.chance(0.75); // the draw that once chose a cap, kept so the stream of numbers stays the same
+      return { ...base, drainage_period: drainage };
+    }
     case 'gravityAll':
       return {
         ...base,
@@ -100,8 +144,9 @@ function buildRules(def: JurisdictionDef, rng: Rng): JurisdictionRules {
   if (hgiSomewhere && rng.chance(0.3)) accessories.add('flow-control');
   if (rng.chance(0.12)) accessories.add('sampling-port');
   if (rng.chance(0.06)) accessories.add('riser');
-  const cap =
-    p.fixture_capacity_cap_factor ?? (def.code !== null && /IPC/.test(def.code) && rng.chance(0.2) ? IPC_FIXTURE_CAPACITY_CAP_FACTOR : null);
+  // The draw that once chose an IPC cap is kept so the stream of numbers stays the same; the cap is
+  // now the code family's (UPC 1014.2.1), not a chance.
+  if (def.code !== null && /IPC/.test(def.code)) rng.chance(0.2);
   const retention = rng.weighted<number>([
     [UPC_GRAVITY_RETENTION_MINUTES, 10],
     [24, 1],
@@ -114,6 +159,8 @@ function buildRules(def: JurisdictionDef, rng: Rng): JurisdictionRules {
     [4, 4],
     [6, 1],
   ]);
+  // Rules of issue 12 drawn from a stream of their own, so the draws above stay as they were.
+  const extra = new Rng(seedOf(`${def.name}|${def.state}|issue-12`));
   const rules: JurisdictionRules = {
     ...DEFAULT_JURISDICTION_RULES,
     name: def.name,
@@ -124,9 +171,11 @@ function buildRules(def: JurisdictionDef, rng: Rng): JurisdictionRules {
     sized_by_basis: sizedBy,
     pump_out_days: { min, max },
     required_accessories: ACCESSORY_KINDS.filter((k) => accessories.has(k)),
-    fixture_capacity_cap_factor: cap,
     gravity_retention_minutes: retention,
     max_identical_units: units,
+    ...familyRules(codeFamily(def.code)),
+    // "Many local rules require pumping when grease and solids reach 25 % of the liquid depth" (research §6).
+    pump_out_accumulation_limit: extra.chance(0.3) ? PUMP_OUT.grease_and_solids_depth_limit : null,
     ...def.rules,
     unique_local_requirements: def.flagged === undefined ? { flagged: false, reason: null } : { flagged: true, reason: def.flagged },
   };

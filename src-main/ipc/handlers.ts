@@ -17,7 +17,7 @@ import {
 } from '../../src-shared/api/vocabulary.js';
 import { API_SCOPES } from '../../src-shared/api/scopes.js';
 import type { MethodName, MethodResult, ParsedArgs, ProjectView, SizingView, UserRow, Vocabulary } from '../../src-shared/ipc/contract.js';
-import { FIXTURE_KINDS, FIXTURE_LIBRARY, MAX_COMPARTMENTS, measurementPair, MENU_TIERS, MENU_TYPES, PIPE_SIZE_TABLE, type ProjectSizing } from '../../src-shared/sizing/index.js';
+import { FIXTURE_KINDS, FIXTURE_LIBRARY, MAX_COMPARTMENTS, measurementPair, MENU_TIERS, MENU_TYPES, PIPE_SIZES_IN, type ProjectSizing } from '../../src-shared/sizing/index.js';
 import { DEFAULT_INPUTS } from '../engine/projects/project-inputs.js';
 import type { UserListItem } from '../../src-shared/api/people.js';
 import type { Engine } from '../engine/engine.js';
@@ -118,7 +118,7 @@ const vocabulary: Vocabulary = {
     };
   }),
   max_compartments: MAX_COMPARTMENTS,
-  pipe_sizes: PIPE_SIZE_TABLE.map((r) => r.pipe_in),
+  pipe_sizes: [...PIPE_SIZES_IN],
   construction_types: CONSTRUCTION_TYPES.map((c) => ({ key: c.key, label: c.label })),
   installation_locations: INSTALLATION_LOCATIONS.map((c) => ({ key: c.key, label: c.label })),
   inside_trap_locations: INSIDE_TRAP_LOCATIONS.map((key) => ({ key, label: INSIDE_LABELS[key] ?? key })),

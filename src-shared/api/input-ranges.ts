@@ -32,7 +32,7 @@ export const INPUT_RANGES = {
     why: 'at most a year; pump-outs every 30 to 90 days are usual and the sizing caps the cycle at 90 (sizing-methods §6)',
   },
   burial_depth: { min: 0, max: 240, unit: 'in', why: 'grade to the access opening: 20 ft is past any riser stack' },
-  pipe_size: { min: 0, max: 12, unit: 'in', why: 'the UPC pipe table runs from 2 to 6 in (sizing-methods §2); the write also requires one of its sizes' },
+  pipe_size: { min: 0, max: 12, unit: 'in', why: 'the UPC tables run from 2 to 8 in (Table 1014.2.1 to 6 in, Table 703.2 to 8 in); the write also requires one of their sizes' },
   fixture_compartments: { min: 1, max: MAX_COMPARTMENTS, integer: true, unit: 'compartments', why: 'sinks of 1 to 4 compartments (sizing-methods §7)' },
   fixture_gpm: { min: 0, max: 500, unit: 'GPM', why: 'the largest interceptor size of the UPC pipe table is 500 GPM (sizing-methods §2)' },
   fixture_dfu: { min: 0, max: 1000, integer: true, unit: 'DFU', why: 'the UPC gravity table ends at 2,640 DFU for a whole building (sizing-methods §4); one fixture is a handful' },

@@ -5,7 +5,8 @@
  * measurement ({value, unit: "in"}) as GET shows them, or as a bare number of inches.
  */
 import { z } from 'zod';
-import { FIXTURE_KINDS, MENU_TYPES, PIPE_SIZE_TABLE } from '../sizing/tables.js';
+import { FIXTURE_KINDS, MENU_TYPES, PIPE_SIZES_IN } from '../sizing/tables.js';
+import { fromMetric } from '../sizing/units.js';
 import { fixtureInputSchema, type FixtureInput } from '../sizing/fixtures.js';
 import { mealsInputsSchema } from '../sizing/gravity-volume.js';
 import { CONSTRUCTION_TYPES, INSIDE_TRAP_LOCATIONS, INSTALLATION_LOCATIONS, keyOf, PROJECT_STATUSES } from './vocabulary.js';
@@ -33,10 +34,30 @@ const keyFrom = <K extends string>(table: readonly { key: K; label: string }[], 
   });
 
 const menuTypeKeys = MENU_TYPES.map((m) => m.key) as [string, ...string[]];
-const pipeSizes = PIPE_SIZE_TABLE.map((r) => r.pipe_in);
+const pipeSizes = PIPE_SIZES_IN;
 
-/** A length as GET shows it ({value, unit: "in"}); only inches are taken. */
-const measurementValue = z.object({ value: z.number(), unit: z.literal('in', { error: 'Fixture dimensions are in inches ("in").' }).optional() }).loose();
+/**
+ * A fixture length as GET shows it ({value, unit}): inches or centimetres (converted to inches),
+ * on either side of the dimension-set; a bare value is in the side's own unit.
+ */
+const lengthOn = (side: 'in' | 'cm') =>
+  z
+    .object({ value: z.number(), unit: z.enum(['in', 'cm'], { error: 'Fixture dimensions are in inches ("in") or centimetres ("cm").' }).optional() })
+    .loose()
+    .transform((v) => ((v.unit ?? side) === 'cm' ? fromMetric('length', v.value) : v.value));
+const lengthSet = (side: 'in' | 'cm') => z.object({ length: lengthOn(side), width: lengthOn(side), height: lengthOn(side) }).loose();
+
+/** A fixture's flow: GPM as a number, or a measurement in GPM or L/s (converted to GPM). */
+const fixtureFlow = z.union(
+  [
+    z.number(),
+    z
+      .object({ value: z.number(), unit: z.enum(['GPM', 'L/s']) })
+      .loose()
+      .transform((v) => (v.unit === 'L/s' ? fromMetric('flow', v.value) : v.value)),
+  ],
+  { error: 'gpm is a number of GPM or {value, unit: "GPM" | "L/s"}.' },
+);
 
 const fixtureWriteObject = z
   .object({
@@ -45,16 +66,30 @@ const fixtureWriteObject = z
     type: z.enum(FIXTURE_KINDS, { error: `type must be one of ${FIXTURE_KINDS.join(', ')}.` }),
     uses_typical_dimensions: z.boolean().default(true),
     compartments: rangedNumber('compartments', 'fixture_compartments').nullable().optional(),
-    gpm: rangedNumber('gpm', 'fixture_gpm').nullable().optional(),
+    // Converted from L/s first, then held to its range in GPM.
+    gpm: fixtureFlow.pipe(rangedNumber('gpm', 'fixture_gpm')).nullable().optional(),
     /** Entered DFU (a custom fixture's); null: the fixture kind's own value. */
     dfu: rangedNumber('dfu', 'fixture_dfu').nullable().optional(),
     dimensions: z
       .object({
         object: z.literal('dimension-set').optional(),
-        standard: z.object({ length: measurementValue, width: measurementValue, height: measurementValue }).loose(),
+        // Either side may carry the lengths: `standard` (inches, or cm when so labelled), else `metric` (cm).
+        standard: z.unknown().optional(),
         metric: z.unknown().optional(),
       })
       .strict()
+      .transform((d, ctx) => {
+        const fromSide = (value: unknown, side: 'in' | 'cm', key: 'standard' | 'metric') => {
+          const parsed = lengthSet(side).safeParse(value);
+          if (parsed.success) return parsed.data;
+          for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: [key, ...issue.path] });
+          return z.NEVER;
+        };
+        if (d.standard !== undefined) return { standard: fromSide(d.standard, 'in', 'standard') };
+        if (d.metric !== undefined) return { standard: fromSide(d.metric, 'cm', 'metric') };
+        ctx.addIssue({ code: 'custom', message: 'dimensions need their standard (in) or metric (cm) lengths.', path: ['standard'] });
+        return z.NEVER;
+      })
       .nullable()
       .optional(),
     // Computed by the engine; accepted and ignored.
@@ -71,9 +106,9 @@ export function fixtureInputOf(f: z.output<typeof fixtureWriteObject>): FixtureI
   if (f.dfu !== undefined && f.dfu !== null) input.dfu = f.dfu;
   // Entered dimensions matter only when the typical ones are not used (else they are the library's).
   if (!f.uses_typical_dimensions && f.dimensions) {
-    input.length = f.dimensions.standard.length.value;
-    input.width = f.dimensions.standard.width.value;
-    input.depth = f.dimensions.standard.height.value;
+    input.length = f.dimensions.standard.length;
+    input.width = f.dimensions.standard.width;
+    input.depth = f.dimensions.standard.height;
   }
   return input;
 }

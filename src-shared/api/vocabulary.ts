@@ -52,4 +52,5 @@ export const SIZING_METHOD_LABELS: Record<string, string> = {
   'gravity-by-dfu': 'Gravity interceptor, by drainage fixture units',
   'gravity-by-meals': 'Gravity interceptor, by meals served',
   'gravity-by-peak-flow': 'Gravity interceptor, by peak flow × retention',
+  'gravity-by-formula': 'Gravity interceptor, by the jurisdiction\'s formula',
 };

@@ -22,6 +22,10 @@ export const ACCESSORY_RULES: Record<AccessoryKind, { when: string; per: 'unit' 
     per: 'unit',
   },
   'flow-splitter': { when: 'identical units in parallel: a splitter divides the flow equally', per: 'extra-parallel-unit' },
+  'solids-interceptor': {
+    when: 'a food-waste disposer is connected: a solids interceptor separates its discharge before the grease interceptor (IPC 1003.3.2)',
+    per: 'installation',
+  },
 };
 
 export interface AccessoryInstallation {
@@ -105,13 +109,14 @@ export function recommendAccessories(
   const accessories = parseCandidateList(accessoryInputs, (a) => accessoryCandidateSchema.parse(a));
   return accessoryNeeds(installation, rules, recommended).map((need) => {
     const options = accessories.filter((a) => a.kind === need.kind && fits(a, recommended.id));
+    const base = { kind: need.kind, reason: need.reason };
     if (options.length === 0) {
-      return { ...need, product: null, quantity: need.count, note: `No compatible ${need.kind} in the catalog.` };
+      return { ...base, product: null, quantity: need.count, note: `No compatible ${need.kind} in the catalog.` };
     }
     if (need.kind === 'riser') return riserRecommendation(need, options, installation.burial_depth_in);
     const pick = [...options].sort(byPrice)[0];
     if (pick === undefined) throw new Error('unreachable: options is not empty');
-    return { ...need, product: summary(pick), quantity: need.count, note: null };
+    return { ...base, product: summary(pick), quantity: need.count, note: null };
   });
 }
 
@@ -128,7 +133,8 @@ function riserRecommendation(need: AccessoryNeed, options: AccessoryCandidate[],
   const best = sized[0];
   if (best !== undefined) {
     return {
-      ...need,
+      kind: need.kind,
+      reason: need.reason,
       product: summary(best.a),
       quantity: best.pieces * need.count,
       note: `${best.pieces} × ${best.a.riser_height_in} in per unit for ${depthIn} in of burial.`,
@@ -137,7 +143,8 @@ function riserRecommendation(need: AccessoryNeed, options: AccessoryCandidate[],
   const pick = [...options].sort(byPrice)[0];
   if (pick === undefined) throw new Error('unreachable: options is not empty');
   return {
-    ...need,
+    kind: need.kind,
+    reason: need.reason,
     product: summary(pick),
     quantity: null,
     note: `Riser height not listed: choose enough to cover ${depthIn} in per unit.`,

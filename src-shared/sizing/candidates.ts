@@ -42,6 +42,8 @@ export const sizingCandidateSchema = z.object({
   ratings: z.array(sizingRatingSchema),
   /** Water + grease (gal); null when the catalog does not state it. */
   liquid_capacity_gal: z.number().positive().nullable(),
+  /** Compartments of a gravity interceptor; null when the catalog does not state them. */
+  compartments: z.number().int().min(1).max(6).nullable().default(null),
   installation_options: installationOptionsSchema,
   /** Price used only to break ties; null sorts last. */
   price: z.number().min(0).nullable(),

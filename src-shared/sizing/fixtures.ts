@@ -84,8 +84,10 @@ export interface FixtureSizing {
   load_gal: number | null;
   one_minute_gpm: number;
   two_minute_gpm: number;
-  /** UPC DFU (0 when the fixture has no DFU value). */
+  /** DFU (0 when the fixture has no DFU value). */
   dfu: number;
+  /** Where the DFU value comes from: entered by the rep, the jurisdiction's table, the UPC, or none. */
+  dfu_source: 'entered' | 'jurisdiction' | 'upc' | 'none';
   /** False when the fixture has no DFU value: a gravity volume adds its GPM × retention (§4). */
   dfu_listed: boolean;
 }
@@ -96,21 +98,29 @@ export interface FixtureSizing {
  * is a supply-limited, continuous flow, so a longer drainage period does not lower it: its
  * two-minute flow equals its one-minute flow.
  */
-export function sizeFixture(input: FixtureInput): FixtureSizing {
-  return sizeParsedFixture(fixtureInputSchema.parse(input));
+export function sizeFixture(input: FixtureInput, dfuTable: DfuTable = {}): FixtureSizing {
+  return sizeParsedFixture(fixtureInputSchema.parse(input), dfuTable);
 }
 
-/** sizeFixture for input the caller has already validated (a project's parsed fixtures). */
-export function sizeParsedFixture(f: ParsedFixtureInput): FixtureSizing {
+/** A jurisdiction's own DFU values by fixture kind (jurisdiction rules `dfu_table`). */
+export type DfuTable = Partial<Record<FixtureKind, number>>;
+
+/**
+ * sizeFixture for input the caller has already validated (a project's parsed fixtures). The DFU
+ * value: the one entered for the fixture, else the jurisdiction's table, else the UPC's (§4).
+ */
+export function sizeParsedFixture(f: ParsedFixtureInput, dfuTable: DfuTable = {}): FixtureSizing {
   const spec = FIXTURE_LIBRARY[f.kind];
   const source = resolveFlowSource(f);
   if (source.kind === 'error') throw new Error(source.message); // unreachable: the schema refused it
-  const dfu = f.dfu ?? spec.dfu;
+  const local = dfuTable[f.kind];
+  const dfu = f.dfu ?? local ?? spec.dfu;
   const common = {
     name: f.name ?? spec.label,
     type: f.kind,
     uses_typical_dimensions: f.uses_typical_dimensions,
     dfu: dfu ?? 0,
+    dfu_source: f.dfu !== undefined ? ('entered' as const) : local !== undefined ? ('jurisdiction' as const) : spec.dfu !== null ? ('upc' as const) : ('none' as const),
     dfu_listed: dfu !== null,
   };
   if (source.kind === 'fixed') {
@@ -154,6 +164,8 @@ export function combineFlows(flows: readonly number[], rule: FlowCombination): n
 }
 
 export interface CombinedFixtures {
+  /** How many fixtures were combined. */
+  count: number;
   one_minute_gpm: number;
   two_minute_gpm: number;
   dfu: number;
@@ -165,6 +177,7 @@ export interface CombinedFixtures {
 
 export function combineFixtures(fixtures: readonly FixtureSizing[], rule: FlowCombination): CombinedFixtures {
   return {
+    count: fixtures.length,
     one_minute_gpm: combineFlows(
       fixtures.map((f) => f.one_minute_gpm),
       rule,

@@ -10,3 +10,6 @@ export * from './gravity-volume';
 export * from './recommend';
 export * from './accessories';
 export * from './project';
+export * from './derivation';
+export * from './fixture-policy';
+export * from './local-formula';

@@ -3,10 +3,15 @@
  * every local difference is a field here, so a new jurisdiction is a new record, not new code.
  */
 import { z } from 'zod';
+import { localFormulaSchema } from './local-formula';
 import {
   DRAINAGE_PERIODS,
-  IPC_FIXTURE_CAPACITY_CAP_FACTOR,
+  FIXTURE_KINDS,
+  GRAVITY_GREASE_STORAGE_FRACTION,
+  HGI_MIN_GREASE_LBS_PER_GPM,
+  HGI_SIZE_LADDERS,
   PUMP_OUT,
+  UPC_FIXTURE_CAPACITY_CAP_FACTOR,
   UPC_GRAVITY_RETENTION_MINUTES,
   type DrainagePeriod,
 } from './tables';
@@ -20,6 +25,8 @@ export const SIZING_METHODS = [
   'gravity-by-meals',
   /** GGI, IPC style (Chicago and others): volume = peak GPM × retention minutes (§4). */
   'gravity-by-peak-flow',
+  /** GGI: volume from the jurisdiction's own formula (`local_formulas.volume`, local-formula.ts). */
+  'gravity-by-formula',
 ] as const;
 export type SizingMethod = (typeof SIZING_METHODS)[number];
 
@@ -36,9 +43,12 @@ export type FlowCombination = (typeof FLOW_COMBINATIONS)[number];
  * - "lower-of-pipe-and-fixtures": the lower of the non-zero pipe flow and the fixtures' flow for
  *   the drainage period (the normal case);
  * - "fixtures": the fixtures' flow; the pipe flow only when there are no fixtures;
- * - "pipe": the full-pipe flow, whatever the fixtures.
+ * - "pipe": the pipe alone, whatever the fixtures;
+ * - "formula": the jurisdiction's own flow formula (`local_formulas.flow`).
+ * The pipe's figure is the interceptor size UPC Table 1014.2.1 gives for the pipe and the drainage
+ * period, not the full-pipe flow (which stays in `flow_rate.pipe`).
  */
-export const SIZED_BY_BASES = ['lower-of-pipe-and-fixtures', 'fixtures', 'pipe'] as const;
+export const SIZED_BY_BASES = ['lower-of-pipe-and-fixtures', 'fixtures', 'pipe', 'formula'] as const;
 export type SizedByBasis = (typeof SIZED_BY_BASES)[number];
 
 export const ACCESSORY_KINDS = [
@@ -48,8 +58,27 @@ export const ACCESSORY_KINDS = [
   'sampling-port',
   'flow-control',
   'flow-splitter',
+  'solids-interceptor',
 ] as const;
 export type AccessoryKind = (typeof ACCESSORY_KINDS)[number];
+
+/**
+ * What a jurisdiction does with a food-waste disposer upstream of the interceptor (UPC 1014.1.3:
+ * none into a hydromechanical interceptor unless the authority permits; IPC 1003.3.2: a solids
+ * interceptor first; some authorities ban them or send them to the sanitary drain):
+ * allow; warn (sized with it, and said); exclude (it drains elsewhere: left out of the load);
+ * solids-interceptor (a solids interceptor upstream joins the recommendation); refuse (nothing
+ * is recommended while it is connected).
+ */
+export const DISPOSER_ACTIONS = ['allow', 'warn', 'exclude', 'solids-interceptor', 'refuse'] as const;
+export type DisposerAction = (typeof DISPOSER_ACTIONS)[number];
+/** Dishwashers (hot, detergent-laden discharge): the same choices but a solids interceptor. */
+export const DISHWASHER_ACTIONS = ['allow', 'warn', 'exclude', 'refuse'] as const;
+export type DishwasherAction = (typeof DISHWASHER_ACTIONS)[number];
+
+const byInterceptor = <T extends z.ZodType>(action: T) => z.object({ hydromechanical: action, gravity: action }).strict();
+
+const nullableGal = z.number().positive().finite().nullable();
 
 export const jurisdictionRulesSchema = z
   .object({
@@ -65,7 +94,7 @@ export const jurisdictionRulesSchema = z
     }),
     /** Accessory kinds the jurisdiction always requires (e.g. an effluent sampling port). */
     required_accessories: z.array(z.enum(ACCESSORY_KINDS)),
-    /** Total fixture capacity (gal) ≤ factor × rated GPM; null when the code sets no cap (§1). */
+    /** Total fixture capacity (gal) ≤ factor × rated GPM (UPC 1014.2.1: 2.5); null where the code sets no cap. */
     fixture_capacity_cap_factor: z.number().positive().nullable(),
     /** Retention minutes for GPM-based gravity volumes (§4: the UPC table assumes 30). */
     gravity_retention_minutes: z.number().positive(),
@@ -73,6 +102,43 @@ export const jurisdictionRulesSchema = z
     max_identical_units: z.number().int().min(1).max(10),
     /** True when local requirements prevent an accurate recommendation (service-api 2.3). */
     unique_local_requirements: z.object({ flagged: z.boolean(), reason: z.string().nullable() }),
+
+    // Rules added by issue 12. Each has a default, so rule sets stored or synced before it still
+    // read; the defaults are the UPC / PDI practice the default rule set follows.
+    /** Standard HGI sizes a design flow is rounded up to: PDI/ASME, or IPC Table 1003.3.5.1. */
+    hgi_size_ladder: z.enum(HGI_SIZE_LADDERS).default('pdi'),
+    /** Grease an HGI rating must hold per GPM (PDI-G101, ASME A112.14.3, IPC 1003.3.5.1: 2); null: no rule. */
+    hgi_min_grease_lbs_per_gpm: z.number().positive().nullable().default(HGI_MIN_GREASE_LBS_PER_GPM),
+    /** Local DFU values by fixture kind, replacing the UPC values (Wichita, Austin …). */
+    dfu_table: z.partialRecord(z.enum(FIXTURE_KINDS), z.number().min(0).max(100)).default({}),
+    /** Fixture kinds the jurisdiction exempts (not plumbed to the interceptor), with the reason. */
+    excluded_fixtures: z.array(z.object({ kind: z.enum(FIXTURE_KINDS), reason: z.string().min(1) }).strict()).default([]),
+    food_waste_disposer: byInterceptor(z.enum(DISPOSER_ACTIONS)).default({ hydromechanical: 'warn', gravity: 'allow' }),
+    dishwasher: byInterceptor(z.enum(DISHWASHER_ACTIONS)).default({ hydromechanical: 'warn', gravity: 'allow' }),
+    /**
+     * The "25 % rule": grease and solids may not exceed this share of the unit's liquid capacity,
+     * for hydromechanical and gravity units alike; the pump-out cycle follows it. Null: the rated
+     * grease capacity decides (a gravity unit without a rating still stores 25 %).
+     */
+    pump_out_accumulation_limit: z.number().positive().max(1).nullable().default(null),
+    /** Overrides of the UPC Appendix H factors (null: the published factor). */
+    meals: z
+      .object({ waste_flow_gal: nullableGal, retention_hours: nullableGal, storage_factor: nullableGal })
+      .strict()
+      .default({ waste_flow_gal: null, retention_hours: null, storage_factor: null }),
+    /** Smallest volume a gravity interceptor may have, and largest single unit (Claremont NC: 750 / 1,500 gal). */
+    gravity_unit_volume_gal: z.object({ min: nullableGal, max: nullableGal }).strict().default({ min: null, max: null }),
+    /** Most gravity units in series; null: `max_identical_units`. */
+    max_units_in_series: z.number().int().min(1).max(10).nullable().default(null),
+    /** Compartments a gravity interceptor needs from a volume up (Phoenix: 2 from 500 gal, 3 from 750). */
+    required_compartments: z
+      .array(z.object({ from_volume_gal: z.number().min(0), compartments: z.number().int().min(1).max(6) }).strict())
+      .default([]),
+    /** The jurisdiction's own formulas (local-formula.ts): a volume for `gravity-by-formula`, a flow for `sized_by_basis: formula`. */
+    local_formulas: z
+      .object({ volume: localFormulaSchema.nullable(), flow: localFormulaSchema.nullable() })
+      .strict()
+      .default({ volume: null, flow: null }),
   })
   .refine((r) => r.pump_out_days.min <= r.pump_out_days.max, {
     message: 'pump_out_days.min must not exceed pump_out_days.max',
@@ -81,37 +147,81 @@ export const jurisdictionRulesSchema = z
   .refine((r) => !r.unique_local_requirements.flagged || (r.unique_local_requirements.reason ?? '').length > 0, {
     message: 'a jurisdiction flagged with unique local requirements must give the reason',
     path: ['unique_local_requirements', 'reason'],
+  })
+  .refine((r) => (r.sizing_methods.indoor !== 'gravity-by-formula' && r.sizing_methods.outdoor !== 'gravity-by-formula') || r.local_formulas.volume !== null, {
+    message: 'the gravity-by-formula method needs local_formulas.volume',
+    path: ['local_formulas', 'volume'],
+  })
+  .refine((r) => r.sized_by_basis !== 'formula' || r.local_formulas.flow !== null, {
+    message: 'sized_by_basis "formula" needs local_formulas.flow',
+    path: ['local_formulas', 'flow'],
+  })
+  .refine((r) => r.gravity_unit_volume_gal.min === null || r.gravity_unit_volume_gal.max === null || r.gravity_unit_volume_gal.min <= r.gravity_unit_volume_gal.max, {
+    message: 'gravity_unit_volume_gal.min must not exceed max',
+    path: ['gravity_unit_volume_gal'],
   });
 
 export type JurisdictionRules = z.infer<typeof jurisdictionRulesSchema>;
 
 /**
  * The rules used when no jurisdiction is known: the manufacturer method this tool mirrors (§6,
- * §7): size a hydromechanical interceptor by flow, then by grease, indoors AND outdoors (UPC
- * allows HGIs in both places and the catalog is mostly HGIs rated for outdoor burial). Fixture
- * flows are summed (the simple rule, §1), and `sized_by` uses two-minute drainage because the
- * service documents it as "normally the lower of the non-zero pipe and two_minute values".
- * Pump-out 30–90 days is the usual recommendation (§6). No cap, no required accessories.
- * Jurisdictions that want gravity units outdoors say so in their own rules (examples below).
+ * §7) under the UPC: size a hydromechanical interceptor by flow, then by grease, indoors AND
+ * outdoors (UPC allows HGIs in both places and the catalog is mostly HGIs rated for outdoor
+ * burial). Fixture flows are summed (the simple rule, §1).
+ *
+ * Drainage period: ONE minute. PDI-G101 (§1) and the worksheets that follow it ("good practice
+ * dictates a one-minute drainage period; where conditions permit, a two-minute drainage period is
+ * acceptable", Mount Holly NC's indoor grease trap rules, codelibrary.amlegal.com/codes/mthollync) make two minutes a permission of the authority; with no
+ * authority known nobody has given it, so the default never halves the flow. Jurisdictions that
+ * permit two minutes say so in their rules (most UPC ones in the embedded data do).
+ *
+ * UPC rules apply: the 2.5 × rated GPM cap on connected fixture capacity (UPC 1014.2.1), the PDI
+ * size ladder, 2 lb of grease per rated GPM (PDI-G101 / ASME A112.14.3), and UPC 1014.1.3 for
+ * hydromechanical units: no disposer or dishwasher "unless specifically permitted by the
+ * authority" (warn: the rep must get that permission). Pump-out 30–90 days (§6).
  */
 export const DEFAULT_JURISDICTION_RULES: JurisdictionRules = {
   name: 'Default (UPC, manufacturer method)',
   plumbing_code: 'UPC',
   sizing_methods: { indoor: 'hydromechanical-by-flow', outdoor: 'hydromechanical-by-flow' },
   fixture_flow_combination: 'sum',
-  drainage_period: 'two-minute',
+  drainage_period: 'one-minute',
   sized_by_basis: 'lower-of-pipe-and-fixtures',
   pump_out_days: { min: PUMP_OUT.usual_days[0], max: PUMP_OUT.engine_max_days },
   required_accessories: [],
-  fixture_capacity_cap_factor: null,
+  fixture_capacity_cap_factor: UPC_FIXTURE_CAPACITY_CAP_FACTOR,
   gravity_retention_minutes: UPC_GRAVITY_RETENTION_MINUTES,
   max_identical_units: 4,
   unique_local_requirements: { flagged: false, reason: null },
+  hgi_size_ladder: 'pdi',
+  hgi_min_grease_lbs_per_gpm: HGI_MIN_GREASE_LBS_PER_GPM,
+  dfu_table: {},
+  excluded_fixtures: [],
+  food_waste_disposer: { hydromechanical: 'warn', gravity: 'allow' },
+  dishwasher: { hydromechanical: 'warn', gravity: 'allow' },
+  pump_out_accumulation_limit: null,
+  meals: { waste_flow_gal: null, retention_hours: null, storage_factor: null },
+  gravity_unit_volume_gal: { min: null, max: null },
+  max_units_in_series: null,
+  required_compartments: [],
+  local_formulas: { volume: null, flow: null },
+};
+
+/** IPC rule sets: IPC ladder, no 2.5 × cap (a UPC rule), a solids interceptor ahead of a disposer (IPC 1003.3.2). */
+const IPC_BASE: JurisdictionRules = {
+  ...DEFAULT_JURISDICTION_RULES,
+  plumbing_code: 'IPC',
+  hgi_size_ladder: 'ipc',
+  fixture_capacity_cap_factor: null,
+  food_waste_disposer: { hydromechanical: 'solids-interceptor', gravity: 'solids-interceptor' },
+  dishwasher: { hydromechanical: 'allow', gravity: 'allow' },
 };
 
 /** Contrasting rule sets, for tests and as templates for real jurisdictions. */
 export const EXAMPLE_JURISDICTION_RULES = {
   default: DEFAULT_JURISDICTION_RULES,
+  /** The UPC with two-minute drainage permitted (UPC Table 1014.2.1 has both columns). */
+  upcTwoMinute: { ...DEFAULT_JURISDICTION_RULES, name: 'UPC, two-minute drainage', drainage_period: 'two-minute' },
   /** UPC jurisdiction requiring a gravity interceptor sized by DFU outdoors (§4). */
   upcGravityOutdoors: {
     ...DEFAULT_JURISDICTION_RULES,
@@ -125,24 +235,23 @@ export const EXAMPLE_JURISDICTION_RULES = {
     sizing_methods: { indoor: 'hydromechanical-by-flow', outdoor: 'gravity-by-meals' },
   },
   /**
-   * IPC style (Chicago and others): one-minute drainage, fixture capacity capped at 2.5 × rated
-   * GPM, gravity volume = peak GPM × 30 min outdoors, sampling port required.
+   * IPC style (Chicago and others): one-minute drainage, gravity volume = peak GPM × 30 min
+   * outdoors (Chicago 18-29-1003.3.7), sampling port required.
    */
   ipcStrict: {
-    ...DEFAULT_JURISDICTION_RULES,
+    ...IPC_BASE,
     name: 'IPC, strict',
-    plumbing_code: 'IPC',
     sizing_methods: { indoor: 'hydromechanical-by-flow', outdoor: 'gravity-by-peak-flow' },
     drainage_period: 'one-minute',
-    fixture_capacity_cap_factor: IPC_FIXTURE_CAPACITY_CAP_FACTOR,
     required_accessories: ['sampling-port'],
   },
-  /** Manufacturer diversity rule (Watts, §1) with one-minute drainage. */
+  /** Manufacturer diversity rule (Watts, §1) with one-minute drainage, no cap. */
   diversityOneMinute: {
     ...DEFAULT_JURISDICTION_RULES,
     name: 'Diversity rule, one-minute',
     fixture_flow_combination: 'largest-100-50-25',
     drainage_period: 'one-minute',
+    fixture_capacity_cap_factor: null,
   },
   /** A utility that wants a 90-day pump-out and sizes by fixtures only, single units only. */
   utility90Days: {
@@ -151,6 +260,79 @@ export const EXAMPLE_JURISDICTION_RULES = {
     sized_by_basis: 'fixtures',
     pump_out_days: { min: 90, max: 90 },
     max_identical_units: 1,
+  },
+  /**
+   * Austin Water's grease trap sizing criteria (austintexas.gov, "Grease trap sizing criteria"):
+   * fixture units from its own table (hand sinks 0: they need not be plumbed to the trap), flow
+   * rating = FU × 3 GPM, liquid capacity = flow rating × 12 minutes; garbage grinders prohibited.
+   */
+  austin: {
+    ...DEFAULT_JURISDICTION_RULES,
+    name: 'Austin Water grease trap criteria',
+    sizing_methods: { indoor: 'gravity-by-formula', outdoor: 'gravity-by-formula' },
+    dfu_table: { 'three-compartment-sink': 4, 'two-compartment-sink': 2, dishwasher: 4, 'wok-station': 4, 'hand-sink': 0, 'mop-sink': 3, 'floor-drain': 2, 'floor-sink': 3 },
+    excluded_fixtures: [{ kind: 'hand-sink', reason: 'Austin Water: hand sinks are not required to be plumbed to the grease trap.' }],
+    food_waste_disposer: { hydromechanical: 'refuse', gravity: 'refuse' },
+    local_formulas: {
+      volume: {
+        name: 'Austin Water grease trap liquid capacity',
+        source: 'Austin Water, Grease trap sizing criteria: flow rating = FU × 3 GPM; capacity = flow rating × 12 min',
+        factors: [{ input: 'dfu' }, { constant: 3, label: 'GPM per fixture unit', unit: 'GPM/FU' }, { constant: 12, label: 'retention', unit: 'min' }],
+      },
+      flow: null,
+    },
+  },
+  /**
+   * Gainesville Regional Utilities' formula (GRU "Grease interceptor, grease trap and oil/water
+   * sizing criteria"): GI = SC × FF × RT × SF with RT 2.5 h, SF 1.5 and the flow factor by
+   * kitchen; grease traps rated GT = CS × 0.4 GPM.
+   */
+  gainesville: {
+    ...DEFAULT_JURISDICTION_RULES,
+    name: 'Gainesville Regional Utilities',
+    sizing_methods: { indoor: 'hydromechanical-by-flow', outdoor: 'gravity-by-formula' },
+    sized_by_basis: 'formula',
+    fixture_capacity_cap_factor: null,
+    local_formulas: {
+      volume: {
+        name: 'GRU grease interceptor volume',
+        source: 'GRU sizing criteria: GI = SC × FF × RT × SF, RT = 2.5 h, SF = 1.5',
+        factors: [
+          { input: 'seats' },
+          {
+            label: 'flow factor',
+            unit: 'gal/meal-h',
+            choose: [
+              { when: { fryer: true, dishwasher: true }, value: 3.0 },
+              { when: { fryer: false, dishwasher: true }, value: 2.5 },
+              { when: { fryer: true, flatware: false }, value: 2.5 },
+              { when: { fryer: false, flatware: true, dishwasher: false }, value: 2.0 },
+              { when: { fryer: false, flatware: false }, value: 1.5 },
+            ],
+            otherwise: 3.0,
+          },
+          { constant: 2.5, label: 'retention time', unit: 'h' },
+          { constant: 1.5, label: 'storage factor', unit: '' },
+        ],
+      },
+      flow: {
+        name: 'GRU grease trap rating',
+        source: 'GRU sizing criteria: GT = CS × 0.4 (CS: capacity in gallons of the fixtures discharged to the trap)',
+        factors: [{ input: 'fixture_capacity_gal' }, { constant: 0.4, label: 'GPM per gallon of fixture capacity', unit: 'GPM/gal' }],
+      },
+    },
+  },
+  /**
+   * Claremont NC §5-1-67.3: at least 750 gal, at most 1,500 gal per unit, larger volumes as
+   * 1,500 gal units in series; 24 minutes of retention at peak flow.
+   */
+  claremont: {
+    ...IPC_BASE,
+    name: 'Claremont NC',
+    sizing_methods: { indoor: 'gravity-by-peak-flow', outdoor: 'gravity-by-peak-flow' },
+    gravity_retention_minutes: 24,
+    gravity_unit_volume_gal: { min: 750, max: 1500 },
+    max_units_in_series: 4,
   },
   /** Local requirements the engine cannot model: recommend nothing, give the reason. */
   uniqueLocal: {
@@ -163,6 +345,16 @@ export const EXAMPLE_JURISDICTION_RULES = {
     },
   },
 } satisfies Record<string, JurisdictionRules>;
+
+/** Most units of one kind the rules allow: parallel hydromechanical units, or gravity tanks in series. */
+export function maxUnits(rules: JurisdictionRules, kind: 'hydromechanical' | 'gravity'): number {
+  return kind === 'gravity' ? (rules.max_units_in_series ?? rules.max_identical_units) : rules.max_identical_units;
+}
+
+/** Share of a gravity unit's liquid capacity taken as grease storage when it has no grease rating. */
+export function gravityStorageFraction(rules: JurisdictionRules): number {
+  return rules.pump_out_accumulation_limit ?? GRAVITY_GREASE_STORAGE_FRACTION;
+}
 
 /** The sizing method for where the interceptor is installed. */
 export function sizingMethodFor(rules: JurisdictionRules, location: 'indoors' | 'outdoors'): SizingMethod {

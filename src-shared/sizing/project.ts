@@ -1,21 +1,33 @@
 /**
  * sizeProject: from a project's kitchen and installation inputs, candidate products and the
  * jurisdiction's rules, every computed project field of service-api 2.3 plus the details behind
- * the recommendation. Pure: no I/O, runs in Node and in the browser.
+ * the recommendation and the step-by-step derivation. Pure: no I/O, runs in Node and the browser.
  */
 import { z } from 'zod';
 import { recommendAccessories, type AccessoryRecommendation } from './accessories';
-import type { AccessoryCandidateInput, SizingCandidateInput } from './candidates';
+import { parseCandidateList, sizingCandidateSchema, type AccessoryCandidateInput, type SizingCandidate, type SizingCandidateInput } from './candidates';
+import { quantity, step, type DerivationStep } from './derivation';
+import { applyFixturePolicy, type FixtureDecision, type SizingNotice } from './fixture-policy';
 import {
   combineFixtures,
   fixtureApiFields,
   fixtureInputSchema,
   sizeParsedFixture,
+  type CombinedFixtures,
   type FixtureApiFields,
   type FixtureSizing,
 } from './fixtures';
-import { computeProjectFlow, flowRateApiFields, isTabulatedPipeSize, type FlowRateApiFields, type ProjectFlow } from './flow';
-import { mealsInputsSchema, requiredGravityVolume } from './gravity-volume';
+import {
+  computeProjectFlow,
+  flowRateApiFields,
+  isTabulatedPipeSize,
+  minGreaseForSize,
+  pipeFlowGpm,
+  standardHgiSize,
+  type FlowRateApiFields,
+  type ProjectFlow,
+} from './flow';
+import { mealServiceOf, mealsInputsSchema, mealsPerPeakHour, requiredGravityVolume, type RequiredVolume } from './gravity-volume';
 import {
   computeGrease,
   greaseReport,
@@ -29,13 +41,24 @@ import {
   DEFAULT_JURISDICTION_RULES,
   isGravityMethod,
   jurisdictionRulesSchema,
+  pumpOutCap,
+  pumpOutFloor,
   sizingMethodFor,
   type JurisdictionRules,
   type SizingMethod,
 } from './jurisdiction-rules';
-import { recommend, type Recommendation, type RecommendDetail } from './recommend';
-import { DEFAULT_PIPE_SIZE_IN, MENU_TIERS, PIPE_SIZE_TABLE, PUMP_OUT } from './tables';
-import { measurementPair, metricMeasurement, type Measurement, type MeasurementPair } from './units';
+import { describeFormula, evaluateFormula, type FormulaValues, type KitchenFeatures } from './local-formula';
+import { effectivePumpOutTarget, recommend, type NoRecommendationCode, type Recommendation, type RecommendDetail } from './recommend';
+import {
+  DEFAULT_PIPE_SIZE_IN,
+  DRAINAGE_PERIOD_MINUTES,
+  FIXTURE_LIBRARY,
+  FIXTURE_LOAD_FACTOR,
+  MENU_TIERS,
+  PIPE_SIZES_IN,
+  PUMP_OUT,
+} from './tables';
+import { measurementPair, metricMeasurement, roundForDisplay, type Measurement, type MeasurementPair } from './units';
 
 export const projectInputsSchema = z.object({
   /** A MENU_TYPES key; its tier drives grease per serving. */
@@ -52,9 +75,7 @@ export const projectInputsSchema = z.object({
   pipe_size_in: z
     .number()
     .default(DEFAULT_PIPE_SIZE_IN)
-    .refine(isTabulatedPipeSize, {
-      message: `pipe size must be one of ${PIPE_SIZE_TABLE.map((r) => r.pipe_in).join(', ')} in`,
-    }),
+    .refine(isTabulatedPipeSize, { message: `pipe size must be one of ${PIPE_SIZES_IN.join(', ')} in` }),
   installation_location: z.enum(['indoors', 'outdoors']).default('indoors'),
   buried: z.boolean().default(false),
   /** Grade to the top of the unit's access opening (in); used only when buried. */
@@ -63,7 +84,7 @@ export const projectInputsSchema = z.object({
   installed_in_high_water_area: z.boolean().default(false),
   /** Only ratings at 99 % efficiency qualify (hydromechanical method). */
   require_99_percent_efficiency: z.boolean().default(false),
-  /** Seats, hours … for the meals method (gravity-by-meals). */
+  /** Seats, hours … for the meals method (gravity-by-meals) and formulas that read seats. */
   meals: mealsInputsSchema.optional(),
   fixtures: z.array(fixtureInputSchema).default([]),
 });
@@ -84,7 +105,7 @@ export interface ProjectSizing {
   grease: Record<GreasePeriodKey, GreaseCapacityMeasurement>;
   /** The same amounts in kg and L. */
   grease_metric: Record<GreasePeriodKey, GreaseCapacityMeasurement>;
-  /** service-api `pump_out_cycle`: days the recommended unit(s) hold; null when none is recommended. */
+  /** service-api `pump_out_cycle`: days the recommended unit(s) hold (an integer); null when none is recommended. */
   pump_out_cycle: number | null;
   /** service-api `recommended_product`: the product's name, null when none. */
   recommended_product: string | null;
@@ -97,8 +118,360 @@ export interface ProjectSizing {
   required_volume: { volume: MeasurementPair; basis: string } | null;
   /** service-api `fixtures` items. */
   fixtures: FixtureApiFields[];
+  /** Fixtures the rules leave out of the load, with the reason. */
+  excluded_fixtures: FixtureDecision[];
+  /** What the rep must know: permissions to get, figures the engine had to assume. */
+  warnings: SizingNotice[];
+  /** How it was sized, step by step (derivation.ts). */
+  derivation: DerivationStep[];
   /** Raw (unrounded) figures behind the fields above. */
   raw: { flow: ProjectFlow; grease: GreaseProduction; fixtures: FixtureSizing[] };
+}
+
+const fmt = (v: number): string => String(roundForDisplay(v));
+const PDI_FIXTURE = 'PDI-G101 fixture drainage: volume = L × W × D ÷ 231, load = 75 % of it (research §1)';
+
+/** Steps of one fixture: volume, load and flow for a basin; the fixed flow otherwise; its DFU. */
+function fixtureSteps(f: FixtureSizing, index: number, decision: FixtureDecision | undefined, period: 'one-minute' | 'two-minute'): DerivationStep[] {
+  const key = `fixture.${index + 1}`;
+  const label = `${f.name}`;
+  const steps: DerivationStep[] = [];
+  const spec = FIXTURE_LIBRARY[f.type];
+  if (f.basin !== null && f.volume_cubic_in !== null && f.load_gal !== null) {
+    const b = f.basin;
+    steps.push(
+      step({
+        key: `${key}.volume`,
+        group: 'fixtures',
+        label: `${label}: volume`,
+        formula: 'L × W × D × compartments ÷ 231',
+        inputs: [quantity('length', b.length_in, 'in'), quantity('width', b.width_in, 'in'), quantity('depth', b.depth_in, 'in'), quantity('compartments', b.compartments)],
+        result: f.capacity_gal,
+        unit: 'gal',
+        source: f.uses_typical_dimensions ? `${PDI_FIXTURE}; typical basin: ${spec.source}` : PDI_FIXTURE,
+      }),
+      step({
+        key: `${key}.load`,
+        group: 'fixtures',
+        label: `${label}: drainage load`,
+        formula: `volume × ${FIXTURE_LOAD_FACTOR}`,
+        inputs: [quantity('volume', f.capacity_gal, 'gal')],
+        result: f.load_gal,
+        unit: 'gal',
+        source: PDI_FIXTURE,
+      }),
+      step({
+        key: `${key}.flow`,
+        group: 'fixtures',
+        label: `${label}: flow`,
+        formula: `load ÷ ${DRAINAGE_PERIOD_MINUTES[period]} min (${period} drainage)`,
+        inputs: [quantity('load', f.load_gal, 'gal')],
+        result: period === 'one-minute' ? f.one_minute_gpm : f.two_minute_gpm,
+        unit: 'GPM',
+        source: 'PDI-G101: flow = drainage load ÷ drainage period (research §1)',
+      }),
+    );
+  } else {
+    steps.push(
+      step({
+        key: `${key}.flow`,
+        group: 'fixtures',
+        label: `${label}: flow`,
+        formula: spec.flow_input ? 'entered (or typical) flow, the same over any drainage period' : 'fixed flow, the same over any drainage period',
+        result: f.one_minute_gpm,
+        unit: 'GPM',
+        source: spec.source,
+      }),
+    );
+  }
+  steps.push(
+    step({
+      key: `${key}.dfu`,
+      group: 'fixtures',
+      label: `${label}: drainage fixture units`,
+      formula: { entered: 'as entered', jurisdiction: 'the jurisdiction’s DFU table', upc: 'UPC Table 702.1 value', none: 'no DFU value listed' }[f.dfu_source],
+      result: f.dfu_listed ? f.dfu : null,
+      unit: 'DFU',
+      source: f.dfu_source === 'upc' ? 'UPC Table 702.1 (research §4)' : f.dfu_source === 'jurisdiction' ? 'jurisdiction rules (dfu_table)' : f.dfu_source === 'entered' ? 'entered by the rep' : 'UPC Table 702.1 lists none',
+    }),
+  );
+  if (decision && !decision.included) {
+    for (const s of steps) s.note = `Left out of the interceptor's load: ${decision.reason ?? ''}`.trim();
+  }
+  return steps;
+}
+
+function combinationSteps(included: FixtureSizing[], combined: CombinedFixtures, rules: JurisdictionRules): DerivationStep[] {
+  const diversity = rules.fixture_flow_combination === 'largest-100-50-25';
+  const flows = (period: 'one' | 'two') => included.map((f) => quantity(f.name, period === 'one' ? f.one_minute_gpm : f.two_minute_gpm, 'GPM'));
+  const source = diversity ? 'manufacturer diversity rule (Watts): 100 % / 50 % / 25 % (research §1)' : 'PDI-G101: the fixtures’ flows add (research §1)';
+  const formula = diversity ? '100 % of the largest + 50 % of the second + 25 % of the rest' : 'sum of the fixtures’ flows';
+  return [
+    step({ key: 'flow.one-minute', group: 'flow', label: 'Fixture flow, one-minute drainage', formula, inputs: flows('one'), result: combined.one_minute_gpm, unit: 'GPM', source }),
+    step({ key: 'flow.two-minute', group: 'flow', label: 'Fixture flow, two-minute drainage', formula, inputs: flows('two'), result: combined.two_minute_gpm, unit: 'GPM', source }),
+    step({
+      key: 'flow.dfu',
+      group: 'flow',
+      label: 'Drainage fixture units',
+      formula: 'sum of the fixtures’ DFU',
+      inputs: included.filter((f) => f.dfu_listed).map((f) => quantity(f.name, f.dfu, 'DFU')),
+      result: combined.dfu,
+      unit: 'DFU',
+      source: 'UPC Table 702.1 (or the jurisdiction’s table)',
+    }),
+  ];
+}
+
+function flowSteps(flow: ProjectFlow, rules: JurisdictionRules, formulaStep: DerivationStep | null): DerivationStep[] {
+  const table = 'UPC 1014.2.1, Table 1014.2.1 (¼ in/ft, n = 0.012)';
+  const steps: DerivationStep[] = [
+    step({
+      key: 'flow.period',
+      group: 'flow',
+      label: 'Drainage period',
+      formula: 'one minute unless the authority permits two',
+      result: flow.drainage_period,
+      source: `PDI-G101 (research §1); rules of ${rules.name}`,
+    }),
+    step({
+      key: 'flow.pipe',
+      group: 'flow',
+      label: 'Full-pipe flow',
+      formula: flow.pipe_gpm_basis === 'table' ? 'Table 1014.2.1 row for the pipe' : 'Manning’s formula, full pipe, on the table’s basis (the table lists no such pipe)',
+      inputs: [quantity('pipe size', flow.pipe_in, 'in')],
+      result: flow.pipe_gpm,
+      unit: 'GPM',
+      source: table,
+    }),
+    step({
+      key: 'flow.pipe-limit',
+      group: 'flow',
+      label: 'Interceptor size for the pipe',
+      formula: `Table 1014.2.1, ${flow.drainage_period} drainage column`,
+      inputs: [quantity('pipe size', flow.pipe_in, 'in')],
+      result: flow.pipe_limit_gpm,
+      unit: flow.pipe_limit_gpm === null ? null : 'GPM',
+      source: table,
+      note: flow.pipe_limit_gpm === null ? `Table 1014.2.1 stops at 6 in: no interceptor size is read for a ${flow.pipe_in} in pipe.` : null,
+    }),
+  ];
+  if (formulaStep) steps.push(formulaStep);
+  const basis = rules.sized_by_basis;
+  const formula =
+    basis === 'pipe'
+      ? 'the pipe’s interceptor size'
+      : basis === 'formula'
+        ? 'the jurisdiction’s flow formula'
+        : basis === 'fixtures'
+          ? 'the fixtures’ flow (the pipe’s size when no fixtures drain to it)'
+          : 'the lower of the fixtures’ flow and the pipe’s interceptor size (the pipe’s when no fixtures drain to it)';
+  steps.push(
+    step({
+      key: 'flow.design',
+      group: 'flow',
+      label: 'Design flow',
+      formula,
+      inputs: [quantity(`fixture flow (${flow.drainage_period})`, flow.fixtures_gpm, 'GPM'), quantity('pipe’s interceptor size', flow.pipe_limit_gpm, 'GPM')],
+      result: flow.design_available ? flow.sized_by_gpm : null,
+      unit: 'GPM',
+      source: `UPC 1014.2.1; service-api 2.3 sized_by; rules of ${rules.name}`,
+      note: flow.zero_fixture_flow
+        ? 'The connected fixtures give 0 GPM, so the pipe’s interceptor size is used: enter their flows to size by them.'
+        : !flow.design_available
+          ? 'No design flow: the pipe is beyond Table 1014.2.1 and no fixture flow is known.'
+          : null,
+    }),
+  );
+  return steps;
+}
+
+function hgiSteps(flow: ProjectFlow, rules: JurisdictionRules, requiredRating: number, fixtureCapacity: number): DerivationStep[] {
+  const ladder = rules.hgi_size_ladder;
+  const ladderSource = ladder === 'ipc' ? 'IPC Table 1003.3.5.1 sizes' : 'PDI-G101 / ASME A112.14.3 sizes (UPC Table 1014.2.1 above 100 GPM)';
+  const steps: DerivationStep[] = [
+    step({
+      key: 'flow.standard-size',
+      group: 'flow',
+      label: 'Standard interceptor size',
+      formula: 'next larger size on the ladder (never rounded down)',
+      inputs: [quantity('design flow', flow.sized_by_gpm, 'GPM')],
+      result: requiredRating,
+      unit: 'GPM',
+      source: `${ladderSource}; PDI-G101: “the next larger size is chosen”`,
+      note: requiredRating === flow.sized_by_gpm && standardHgiSize(flow.sized_by_gpm, 'next-larger', ladder) === null ? 'Above the largest listed size (500 GPM): the design flow itself is required, from units in parallel.' : null,
+    }),
+  ];
+  if (rules.hgi_min_grease_lbs_per_gpm !== null) {
+    steps.push(
+      step({
+        key: 'flow.min-grease',
+        group: 'flow',
+        label: 'Grease capacity the size needs',
+        formula: `${rules.hgi_min_grease_lbs_per_gpm} lb × rated GPM`,
+        inputs: [quantity('size', requiredRating, 'GPM')],
+        result: minGreaseForSize(requiredRating, rules.hgi_min_grease_lbs_per_gpm),
+        unit: 'lbs',
+        source: 'PDI-G101, ASME A112.14.3, IPC 1003.3.5.1 (Table 1003.3.5.1, footnote a above 100 GPM)',
+      }),
+    );
+  }
+  if (rules.fixture_capacity_cap_factor !== null) {
+    steps.push(
+      step({
+        key: 'flow.capacity-cap',
+        group: 'flow',
+        label: 'Rating the connected fixture capacity needs',
+        formula: `fixture capacity ÷ ${rules.fixture_capacity_cap_factor} (capacity ≤ ${rules.fixture_capacity_cap_factor} × rated GPM)`,
+        inputs: [quantity('connected fixture capacity', fixtureCapacity, 'gal')],
+        result: fixtureCapacity / rules.fixture_capacity_cap_factor,
+        unit: 'GPM',
+        source: 'UPC 1014.2.1',
+      }),
+    );
+  }
+  return steps;
+}
+
+function greaseSteps(grease: GreaseProduction, p: ParsedProjectInputs, target: number, rules: JurisdictionRules): DerivationStep[] {
+  const source = 'manufacturer grease production by menu tier × fryer × serving ware (research §6)';
+  return [
+    step({
+      key: 'grease.per-meal',
+      group: 'grease',
+      label: 'Grease per meal',
+      formula: 'menu tier, fryer and flatware',
+      inputs: [quantity('menu', p.menu_type), quantity('tier', grease.tier), quantity('fryer', p.fryer), quantity('reusable flatware', p.flatware)],
+      result: grease.per_serving_lbs,
+      unit: 'lbs',
+      source,
+    }),
+    step({
+      key: 'grease.per-day',
+      group: 'grease',
+      label: 'Grease per day',
+      formula: 'grease per meal × meals per day',
+      inputs: [quantity('grease per meal', grease.per_serving_lbs, 'lbs'), quantity('meals per day', p.servings_per_day)],
+      result: grease.per_day_lbs,
+      unit: 'lbs',
+      source: 'research §6',
+    }),
+    step({
+      key: 'pump-out.target',
+      group: 'pump-out',
+      label: 'Pump-out interval to hold',
+      formula: 'requested interval, within the jurisdiction’s bounds',
+      inputs: [quantity('requested', p.pump_out_target_days, 'days'), quantity('shortest allowed', pumpOutFloor(rules), 'days'), quantity('longest allowed', pumpOutCap(rules), 'days')],
+      result: target,
+      unit: 'days',
+      source: `research §6 (30–90 days); rules of ${rules.name}`,
+    }),
+    step({
+      key: 'grease.over-target',
+      group: 'grease',
+      label: 'Grease to hold between pump-outs',
+      formula: 'grease per day × days',
+      inputs: [quantity('grease per day', grease.per_day_lbs, 'lbs'), quantity('days', target, 'days')],
+      result: grease.per_day_lbs * target,
+      unit: 'lbs',
+      source: 'research §6',
+    }),
+  ];
+}
+
+function selectionSteps(rec: Recommendation, rules: JurisdictionRules): DerivationStep[] {
+  const steps: DerivationStep[] = [];
+  const chosen = rec.chosen;
+  if (rec.status === 'recommended' && chosen && rec.product) {
+    const r = chosen.rating;
+    steps.push(
+      step({
+        key: 'selection.unit',
+        group: 'selection',
+        label: 'Recommended unit',
+        formula: 'smallest unit passing every check (fewest units, then size, then grease capacity, then price)',
+        inputs: r
+          ? [quantity('rated flow', r.flow_gpm, 'GPM'), quantity('grease capacity', r.grease_lbs, 'lbs'), quantity('liquid capacity', chosen.totals.liquid_capacity_gal, 'gal')]
+          : [quantity('liquid capacity', chosen.totals.liquid_capacity_gal, 'gal')],
+        result: `${rec.units > 1 ? `${rec.units} × ` : ''}${rec.product.name} (${rec.product.part_number})${rec.arrangement && rec.arrangement !== 'single' ? ` in ${rec.arrangement}` : ''}`,
+        source: 'PDI-G101 (next larger size); research §6 (flow, then grease)',
+      }),
+    );
+    if (r) {
+      const storageNote =
+        r.storage_basis === 'accumulation-limit'
+          ? 'Limited by the jurisdiction’s accumulation rule: grease and solids within a share of the liquid capacity.'
+          : r.storage_basis === 'liquid-share'
+            ? 'No grease rating listed: a share of the liquid capacity (25 % rule unless the jurisdiction sets one).'
+            : null;
+      steps.push(
+        step({
+          key: 'pump-out.storage',
+          group: 'pump-out',
+          label: 'Grease the unit(s) store',
+          formula: rules.pump_out_accumulation_limit !== null ? 'lower of the rating and accumulation limit × liquid capacity × 7.3 lb/gal, × units' : 'grease rating × units',
+          inputs: [quantity('rating', r.grease_lbs, 'lbs'), quantity('units', rec.units)],
+          result: chosen.totals.storage_lbs,
+          unit: 'lbs',
+          source: rules.pump_out_accumulation_limit !== null ? `the 25 % rule of ${rules.name} (research §6); 7.3 lb/gal` : 'the product’s grease rating',
+          note: storageNote,
+        }),
+        step({
+          key: 'pump-out.cycle',
+          group: 'pump-out',
+          label: 'Pump-out cycle',
+          formula: rec.pump_out_basis === 'maximum-interval' ? 'no grease entered: the longest interval allowed' : 'floor(grease stored ÷ grease per day), at most the longest interval allowed',
+          inputs: [quantity('grease stored', chosen.totals.storage_lbs, 'lbs'), quantity('grease per day', rec.design.grease_per_day_lbs, 'lbs'), quantity('longest allowed', pumpOutCap(rules), 'days')],
+          result: rec.pump_out_cycle,
+          unit: 'days',
+          source: `research §6; rules of ${rules.name}`,
+          note: rec.pump_out_basis === 'maximum-interval' ? 'Not a measured figure: no servings are entered.' : null,
+        }),
+      );
+    }
+  } else {
+    const nf = rec.no_fit;
+    steps.push(
+      step({
+        key: 'selection.none',
+        group: 'selection',
+        label: 'No unit recommended',
+        formula: nf ? `deciding criterion: ${nf.deciding}` : 'see the reason',
+        inputs: nf?.closest ? nf.closest.misses.map((m) => quantity(`${m.code}: has ${fmt(m.provided)}, needs`, m.required, m.unit)) : [],
+        result: rec.no_recommendation?.message ?? null,
+        source: `rules of ${rules.name}`,
+        note: nf && nf.suggestions.length > 0 ? `What would fit: ${nf.suggestions.join(' ')}` : null,
+      }),
+    );
+  }
+  return steps;
+}
+
+/** The solids interceptor upstream: the smallest catalog unit rated for the disposer's flow. */
+function solidsInterceptor(candidates: SizingCandidate[], disposerGpm: number, reason: SizingNotice): AccessoryRecommendation {
+  const solids = candidates
+    .filter((c) => c.type === 'solids' || c.also_listed_as.includes('solids'))
+    .map((c) => ({ c, flow: Math.max(0, ...c.ratings.map((r) => r.flow_gpm)) }))
+    .filter((x) => x.flow >= disposerGpm)
+    .sort((a, b) => a.flow - b.flow || (a.c.price ?? Infinity) - (b.c.price ?? Infinity) || a.c.part_number.localeCompare(b.c.part_number))[0];
+  return {
+    kind: 'solids-interceptor',
+    reason: `${reason.message} (${reason.source})`,
+    product: solids ? { id: solids.c.id, part_number: solids.c.part_number, name: solids.c.name } : null,
+    quantity: 1,
+    note: solids ? `Rated ${fmt(solids.flow)} GPM ≥ the disposer's ${fmt(disposerGpm)} GPM.` : 'No solids interceptor in the catalog is rated for the disposer’s flow.',
+  };
+}
+
+/** Parsed rule sets by the object given: sizing many projects under one rule set parses it once. */
+const parsedRules = new WeakMap<object, JurisdictionRules>();
+function parseRulesOnce(input: JurisdictionRulesInput): JurisdictionRules {
+  let rules = parsedRules.get(input);
+  if (!rules) {
+    rules = jurisdictionRulesSchema.parse(input);
+    parsedRules.set(input, rules);
+    parsedRules.set(rules, rules);
+  }
+  return rules;
 }
 
 export function sizeProject(
@@ -109,27 +482,99 @@ export function sizeProject(
   detail: RecommendDetail = 'full',
 ): ProjectSizing {
   const p = projectInputsSchema.parse(inputs);
-  const rules: JurisdictionRules = jurisdictionRulesSchema.parse(rulesInput);
+  const rules: JurisdictionRules = parseRulesOnce(rulesInput);
   const method = sizingMethodFor(rules, p.installation_location);
+  const kind = isGravityMethod(method) ? 'gravity' : 'hydromechanical';
+  const warnings: SizingNotice[] = [];
 
-  const fixtures = p.fixtures.map((f) => sizeParsedFixture(f));
-  const combined = combineFixtures(fixtures, rules.fixture_flow_combination);
-  const flow = computeProjectFlow(combined, p.pipe_size_in, rules);
+  const all = p.fixtures.map((f) => sizeParsedFixture(f, rules.dfu_table));
+  const policy = applyFixturePolicy(all, rules, kind, p.food_waste_disposer);
+  warnings.push(...policy.warnings);
+  const combined = combineFixtures(policy.included, rules.fixture_flow_combination);
+  const meals = p.meals;
+  const kitchen: KitchenFeatures = {
+    fryer: p.fryer,
+    flatware: p.flatware,
+    dishwasher: policy.included.some((f) => f.type === 'dishwasher') || (meals?.dishwasher ?? false),
+    food_waste_disposer: policy.disposer_connected,
+    fast_food: meals ? mealServiceOf(meals) === 'fast-food' : false,
+  };
+  const fixtureFlow = rules.drainage_period === 'one-minute' ? combined.one_minute_gpm : combined.two_minute_gpm;
+  const formulaValues = (designGpm: number | null): FormulaValues => ({
+    dfu: combined.count > 0 ? combined.dfu : null,
+    fixture_flow_gpm: combined.count > 0 ? fixtureFlow : null,
+    full_pipe_flow_gpm: pipeFlowGpm(p.pipe_size_in),
+    design_flow_gpm: designGpm,
+    fixture_capacity_gal: combined.count > 0 ? combined.capacity_gal : null,
+    seats: meals ? meals.seats : null,
+    meals_per_peak_hour: meals ? (meals.meals_per_peak_hour ?? mealsPerPeakHour(meals.seats, mealServiceOf(meals))) : null,
+    servings_per_day: p.servings_per_day,
+    hours_of_operation: meals ? meals.hours_of_operation : null,
+  });
+
+  // The jurisdiction's own flow formula, when it sizes by one.
+  let formulaGpm: number | null = null;
+  let formulaStep: DerivationStep | null = null;
+  const flowFormula = rules.sized_by_basis === 'formula' ? rules.local_formulas.flow : null;
+  if (flowFormula) {
+    const result = evaluateFormula(flowFormula, formulaValues(null), kitchen);
+    if (result.ok) {
+      formulaGpm = result.value;
+      formulaStep = step({
+        key: 'flow.formula',
+        group: 'flow',
+        label: flowFormula.name,
+        formula: describeFormula(flowFormula),
+        inputs: result.terms.map((t) => quantity(t.label, t.value, t.unit || null)),
+        result: result.value,
+        unit: 'GPM',
+        source: flowFormula.source,
+      });
+    } else {
+      warnings.push({
+        code: 'formula_input_missing',
+        message: `${flowFormula.name} needs the ${result.missing}; sized by the pipe instead.`,
+        source: flowFormula.source,
+      });
+    }
+  }
+  const flow = computeProjectFlow(combined, p.pipe_size_in, rules, formulaGpm);
+  if (flow.zero_fixture_flow) {
+    warnings.push({
+      code: 'zero_fixture_flow',
+      message: `The connected fixtures give 0 GPM: the design flow is the pipe's interceptor size (${fmt(flow.sized_by_gpm)} GPM). Enter their flows to size by them.`,
+      source: 'UPC Table 1014.2.1',
+    });
+  }
 
   const tier = p.menu_tier ?? menuType(p.menu_type)?.tier;
   if (tier === undefined) throw new Error('unreachable: the schema checked the menu type');
   const grease = computeGrease({ tier, fryer: p.fryer, flatware: p.flatware, servings_per_day: p.servings_per_day });
   const report = greaseReport(grease);
 
-  const foodWasteDisposer = p.food_waste_disposer || p.fixtures.some((f) => f.kind === 'food-waste-disposer');
-  const requiredVolume = requiredGravityVolume(method, {
+  const requiredVolume: RequiredVolume | null = requiredGravityVolume(method, {
     combined,
-    sized_by_gpm: flow.sized_by_gpm,
-    meals: p.meals,
-    food_waste_disposer: foodWasteDisposer,
+    pipe_in: p.pipe_size_in,
+    design_gpm: flow.sized_by_gpm,
+    design_available: flow.design_available,
+    meals,
+    food_waste_disposer: policy.disposer_connected,
+    kitchen,
+    formula_values: formulaValues(flow.design_available ? flow.sized_by_gpm : null),
     rules,
   });
 
+  const ladderSize = standardHgiSize(flow.sized_by_gpm, 'next-larger', rules.hgi_size_ladder);
+  const requiredRating = ladderSize ?? flow.sized_by_gpm;
+  let blocked: { code: NoRecommendationCode; message: string } | null = null;
+  if (policy.refusal) blocked = { code: 'fixture_not_permitted', message: `${policy.refusal.message} (${policy.refusal.source})` };
+  else if (kind === 'hydromechanical' && !flow.design_available) {
+    blocked = {
+      code: 'design_flow_unavailable',
+      message: `UPC Table 1014.2.1 gives no hydromechanical interceptor size for a ${p.pipe_size_in} in pipe: enter the fixtures, use a gravity interceptor, or have the interceptor engineered.`,
+    };
+  }
+  const target = effectivePumpOutTarget(p.pump_out_target_days, rules);
   const recommendation = recommend(
     {
       method,
@@ -138,6 +583,7 @@ export function sizeProject(
       traffic_area: p.installed_in_traffic_area,
       require_99_percent_efficiency: p.require_99_percent_efficiency,
       sized_by_gpm: flow.sized_by_gpm,
+      required_rating_gpm: kind === 'hydromechanical' ? requiredRating : flow.sized_by_gpm,
       grease_per_day_lbs: grease.per_day_lbs,
       pump_out_target_days: p.pump_out_target_days,
       fixture_capacity_gal: combined.capacity_gal,
@@ -146,27 +592,82 @@ export function sizeProject(
     candidates,
     rules,
     detail,
+    blocked,
   );
 
-  const recommendedAccessories =
-    recommendation.product === null || recommendation.arrangement === null
-      ? []
-      : recommendAccessories(
-          {
-            buried: p.buried,
-            burial_depth_in: p.buried ? p.burial_depth_in : 0,
-            high_water_table: p.installed_in_high_water_area,
-            traffic_area: p.installed_in_traffic_area,
-          },
-          rules,
-          {
-            id: recommendation.product.id,
-            kind: isGravityMethod(method) ? 'gravity' : 'hydromechanical',
-            units: recommendation.units,
-            arrangement: recommendation.arrangement,
-          },
-          accessories,
-        );
+  let recommendedAccessories: AccessoryRecommendation[] = [];
+  if (recommendation.product !== null && recommendation.arrangement !== null) {
+    recommendedAccessories = recommendAccessories(
+      { buried: p.buried, burial_depth_in: p.buried ? p.burial_depth_in : 0, high_water_table: p.installed_in_high_water_area, traffic_area: p.installed_in_traffic_area },
+      { required_accessories: rules.required_accessories.filter((k) => k !== 'solids-interceptor') },
+      { id: recommendation.product.id, kind, units: recommendation.units, arrangement: recommendation.arrangement },
+      accessories,
+    );
+    const solidsReason =
+      policy.solids_interceptor ??
+      (rules.required_accessories.includes('solids-interceptor')
+        ? { code: 'solids_interceptor_required', message: 'The jurisdiction requires a solids interceptor ahead of the grease interceptor.', source: `rules of ${rules.name}` }
+        : null);
+    if (solidsReason) {
+      const disposers = policy.included.filter((f) => f.type === 'food-waste-disposer');
+      const disposerGpm = disposers.length > 0 ? disposers.reduce((t, f) => t + f.one_minute_gpm, 0) : (FIXTURE_LIBRARY['food-waste-disposer'].fixed_flow_gpm ?? 0);
+      const parsed = parseCandidateList(candidates, (c) => sizingCandidateSchema.parse(c));
+      recommendedAccessories.push(solidsInterceptor(parsed, disposerGpm, solidsReason));
+    }
+  }
+
+  // 'summary' sizes for storage (bulk loads, writes), which keeps no derivation: skip building it.
+  const derivation: DerivationStep[] = detail === 'summary' ? [] : [
+    step({
+      key: 'rules',
+      group: 'rules',
+      label: 'Rules applied',
+      formula: 'the jurisdiction’s rule set (the default UPC rules where none governs the address)',
+      inputs: [quantity('plumbing code', rules.plumbing_code), quantity('installed', p.installation_location), quantity('method', method)],
+      result: rules.name,
+      source: rules.name,
+    }),
+    ...all.flatMap((f, i) => fixtureSteps(f, i, policy.decisions[i], rules.drainage_period)),
+    ...combinationSteps(policy.included, combined, rules),
+    ...flowSteps(flow, rules, formulaStep),
+    ...(kind === 'hydromechanical' && flow.design_available ? hgiSteps(flow, rules, requiredRating, combined.capacity_gal) : []),
+    ...(requiredVolume?.steps ?? []),
+    ...(requiredVolume?.ok
+      ? [
+          step({
+            key: 'volume.required',
+            group: 'volume',
+            label: 'Required liquid volume',
+            formula: 'as computed above',
+            result: requiredVolume.gal,
+            unit: 'gal',
+            source: requiredVolume.basis,
+          }),
+        ]
+      : []),
+    ...greaseSteps(grease, p, target, rules),
+    ...selectionSteps(recommendation, rules),
+  ];
+  for (const a of detail === 'summary' ? [] : recommendedAccessories.filter((x) => x.kind === 'solids-interceptor')) {
+    derivation.push(
+      step({
+        key: 'selection.solids-interceptor',
+        group: 'selection',
+        label: 'Solids interceptor upstream',
+        formula: 'smallest solids interceptor rated for the disposer’s flow',
+        result: a.product ? `${a.product.name} (${a.product.part_number})` : null,
+        source: policy.solids_interceptor?.source ?? `rules of ${rules.name}`,
+        note: a.note,
+      }),
+    );
+  }
+  if (flow.pipe_gpm_basis === 'manning') {
+    warnings.push({
+      code: 'pipe_flow_computed',
+      message: `UPC Table 1014.2.1 lists no ${p.pipe_size_in} in pipe: its full-pipe flow (${fmt(flow.pipe_gpm)} GPM) is worked out by Manning's formula on the table's basis.`,
+      source: 'UPC Table 1014.2.1 footnote (¼ in/ft, n = 0.012)',
+    });
+  }
 
   const lps = (gpm: number): Measurement => metricMeasurement('flow', gpm);
   return {
@@ -191,7 +692,10 @@ export function sizeProject(
       requiredVolume !== null && requiredVolume.ok
         ? { volume: measurementPair('volume', requiredVolume.gal), basis: requiredVolume.basis }
         : null,
-    fixtures: fixtures.map(fixtureApiFields),
-    raw: { flow, grease, fixtures },
+    fixtures: all.map(fixtureApiFields),
+    excluded_fixtures: policy.decisions.filter((d) => !d.included),
+    warnings,
+    derivation,
+    raw: { flow, grease, fixtures: all },
   };
 }

@@ -1,9 +1,10 @@
 /**
- * The recommendation (§6): the smallest unit whose rating covers the design flow and whose grease
- * capacity holds the grease produced over the pump-out cycle, installable where it goes; for
- * gravity methods, whose liquid capacity covers the required volume (gravity methods check volume
- * instead of rated flow). Every candidate that is not chosen is returned with the criteria it
- * failed, as codes and plain-English messages.
+ * The recommendation (§6): the smallest unit whose rating covers the design flow (rounded up to
+ * the code's standard size) and whose grease capacity holds the grease produced over the pump-out
+ * cycle, installable where it goes; for gravity methods, whose liquid capacity covers the
+ * required volume. Every candidate that is not chosen is returned with the criteria it failed, as
+ * codes and plain-English messages; when nothing fits, `no_fit` says which criterion decided, the
+ * closest unit and by how much it misses, and what would make one fit.
  */
 import {
   candidateKinds,
@@ -14,16 +15,18 @@ import {
   type SizingCandidate,
   type SizingCandidateInput,
 } from './candidates';
-import type { RequiredVolume } from './gravity-volume';
+import type { RequiredVolume, RequiredVolumeCode } from './gravity-volume';
 import { greaseLbsToGallons } from './grease';
 import {
+  gravityStorageFraction,
   isGravityMethod,
+  maxUnits,
   pumpOutCap,
   pumpOutFloor,
   type JurisdictionRules,
   type SizingMethod,
 } from './jurisdiction-rules';
-import { GRAVITY_GREASE_STORAGE_FRACTION, GREASE_LBS_PER_GALLON } from './tables';
+import { GREASE_LBS_PER_GALLON } from './tables';
 import { FLOAT_NOISE_DECIMALS, roundForDisplay, roundTo } from './units';
 
 export type CheckCode =
@@ -32,8 +35,11 @@ export type CheckCode =
   | 'traffic'
   | 'efficiency'
   | 'flow'
+  | 'capacity_rule'
   | 'fixture_capacity'
   | 'volume'
+  | 'unit_volume'
+  | 'compartments'
   | 'grease'
   | 'pump_out';
 
@@ -53,7 +59,8 @@ export type Arrangement = 'single' | 'parallel' | 'series';
  * How identical units combine when one is not enough: hydromechanical units in PARALLEL (a flow
  * splitter gives each an equal share, so rated flows and grease capacities add); gravity tanks in
  * SERIES (volumes and grease storage add; UPC accepts interceptors in series to reach a volume).
- * Location, traffic, type and efficiency failures cannot be fixed by adding units.
+ * Location, traffic, type, efficiency, capacity-rule, unit-volume and compartment failures cannot
+ * be fixed by adding units.
  */
 export const MULTI_UNIT_ARRANGEMENT: Record<'hydromechanical' | 'gravity', Exclude<Arrangement, 'single'>> = {
   hydromechanical: 'parallel',
@@ -66,8 +73,11 @@ export interface RatingUsed {
   grease_gal: number;
   label: string | null;
   efficiency_99: boolean;
-  /** True when a gravity unit has no rating and its grease storage is 25 % of its liquid capacity. */
+  /** True when a gravity unit has no rating and its grease storage is a share of its liquid capacity. */
   derived: boolean;
+  /** Grease one unit may store before a pump-out: the rating, or less where the 25 % rule limits it. */
+  storage_lbs: number;
+  storage_basis: 'rating' | 'accumulation-limit' | 'liquid-share';
 }
 
 export interface CandidateEvaluation {
@@ -78,7 +88,7 @@ export interface CandidateEvaluation {
   arrangement: Arrangement;
   rating: RatingUsed | null;
   /** Totals over all units. */
-  totals: { flow_gpm: number; grease_lbs: number; liquid_capacity_gal: number | null };
+  totals: { flow_gpm: number; grease_lbs: number; storage_lbs: number; liquid_capacity_gal: number | null };
   /** Days the units hold (floored, capped); null when they hold no grease figure. */
   pump_out_days: number | null;
   checks: Check[];
@@ -93,7 +103,10 @@ export interface SizingDemand {
   buried: boolean;
   traffic_area: boolean;
   require_99_percent_efficiency: boolean;
+  /** The design flow (`flow_rate.sized_by`). */
   sized_by_gpm: number;
+  /** The rated flow a unit needs: the design flow rounded up to the code's standard size. Defaults to the design flow. */
+  required_rating_gpm?: number;
   grease_per_day_lbs: number;
   /** Requested days between pump-outs (clamped to the jurisdiction's bounds). */
   pump_out_target_days: number;
@@ -107,8 +120,24 @@ export type NoRecommendationCode =
   | 'unique_local_requirements'
   | 'no_candidates'
   | 'no_candidate_fits'
-  | 'volume_out_of_table'
-  | 'missing_meals_inputs';
+  | 'fixture_not_permitted'
+  | 'design_flow_unavailable'
+  | RequiredVolumeCode;
+
+/** Why nothing fits, and what would. */
+export interface NoFit {
+  /** The criterion that decided: the one the closest unit misses by the most. */
+  deciding: CheckCode;
+  message: string;
+  closest: {
+    id: ProductId;
+    part_number: string;
+    name: string;
+    units: number;
+    misses: { code: CheckCode; required: number; provided: number; unit: string | null; short_by: number }[];
+  } | null;
+  suggestions: string[];
+}
 
 export interface Recommendation {
   status: 'recommended' | 'none';
@@ -118,10 +147,17 @@ export interface Recommendation {
   rating: RatingUsed | null;
   /** Days between pump-outs the recommended unit(s) hold; null when nothing is recommended. */
   pump_out_cycle: number | null;
+  /**
+   * How the cycle was found: from the grease the unit stores and the grease produced; or, when no
+   * grease production is entered (0 servings), the longest interval the rules allow, which is not
+   * a measured figure.
+   */
+  pump_out_basis: 'grease-capacity' | 'maximum-interval' | null;
   reasons: string[];
   design: {
     method: SizingMethod;
     sized_by_gpm: number;
+    required_rating_gpm: number;
     grease_per_day_lbs: number;
     requested_pump_out_days: number;
     pump_out_target_days: number;
@@ -135,6 +171,7 @@ export interface Recommendation {
   /** Every candidate that does not fit, with its failed criteria. */
   failed: CandidateEvaluation[];
   no_recommendation: { code: NoRecommendationCode; message: string } | null;
+  no_fit: NoFit | null;
 }
 
 const fmt = (v: number): string => String(roundForDisplay(v));
@@ -146,7 +183,8 @@ export function effectivePumpOutTarget(requestedDays: number, rules: Jurisdictio
 
 /**
  * Days a grease capacity lasts: capacity ÷ grease per day, floored, capped at the jurisdiction's
- * maximum (at most 90 days). A kitchen producing no grease gets the cap.
+ * maximum (at most 90 days). A kitchen producing no grease gets the cap: the longest interval the
+ * rules allow (the recommendation then says the cycle is not a measured figure).
  */
 export function pumpOutCycleDays(greaseCapacityLbs: number, greasePerDayLbs: number, rules: JurisdictionRules): number {
   const cap = pumpOutCap(rules);
@@ -166,6 +204,8 @@ function locationKey(demand: SizingDemand): 'indoors' | 'indoors_buried' | 'outd
 function describeLocation(demand: SizingDemand): string {
   return `${demand.location}${demand.buried ? ', buried' : ''}`;
 }
+
+const requiredRating = (demand: SizingDemand): number => demand.required_rating_gpm ?? demand.sized_by_gpm;
 
 /** Checks that depend on the product, not on its rating or the number of units. */
 function productChecks(c: SizingCandidate, demand: SizingDemand): Check[] {
@@ -209,7 +249,20 @@ function productChecks(c: SizingCandidate, demand: SizingDemand): Check[] {
   return checks;
 }
 
-function ratingUsed(r: SizingCandidate['ratings'][number]): RatingUsed {
+/**
+ * Grease one unit may store before a pump-out. With the jurisdiction's accumulation limit (the
+ * 25 % rule: grease and solids within that share of the liquid capacity), the lower of the rating
+ * and that share, for hydromechanical and gravity units alike.
+ */
+function storageOf(ratedLbs: number, liquidGal: number | null, rules: JurisdictionRules): { lbs: number; basis: RatingUsed['storage_basis'] } {
+  const limit = rules.pump_out_accumulation_limit;
+  if (limit === null || liquidGal === null) return { lbs: ratedLbs, basis: 'rating' };
+  const limitLbs = liquidGal * limit * GREASE_LBS_PER_GALLON;
+  return limitLbs < ratedLbs ? { lbs: limitLbs, basis: 'accumulation-limit' } : { lbs: ratedLbs, basis: 'rating' };
+}
+
+function ratingUsed(r: SizingCandidate['ratings'][number], c: SizingCandidate, rules: JurisdictionRules): RatingUsed {
+  const storage = storageOf(r.grease_lbs, c.liquid_capacity_gal, rules);
   return {
     flow_gpm: r.flow_gpm,
     grease_lbs: r.grease_lbs,
@@ -217,31 +270,33 @@ function ratingUsed(r: SizingCandidate['ratings'][number]): RatingUsed {
     label: r.label,
     efficiency_99: r.efficiency_99,
     derived: false,
+    storage_lbs: storage.lbs,
+    storage_basis: storage.basis,
   };
 }
 
 function greaseAndPumpOutChecks(
-  totalGreaseLbs: number,
+  totalStorageLbs: number,
   demand: SizingDemand,
   rules: JurisdictionRules,
   target: number,
 ): { checks: Check[]; days: number } {
   const requiredLbs = demand.grease_per_day_lbs * target;
-  const days = pumpOutCycleDays(totalGreaseLbs, demand.grease_per_day_lbs, rules);
+  const days = pumpOutCycleDays(totalStorageLbs, demand.grease_per_day_lbs, rules);
   const floor = pumpOutFloor(rules);
   return {
     days,
     checks: [
       {
         code: 'grease',
-        passed: totalGreaseLbs >= requiredLbs,
+        passed: totalStorageLbs >= requiredLbs,
         required: requiredLbs,
-        provided: totalGreaseLbs,
+        provided: totalStorageLbs,
         unit: 'lbs',
         message:
-          totalGreaseLbs >= requiredLbs
-            ? `Holds ${fmt(totalGreaseLbs)} lb of grease ≥ ${fmt(requiredLbs)} lb produced in ${target} days.`
-            : `Holds ${fmt(totalGreaseLbs)} lb of grease < ${fmt(requiredLbs)} lb produced in ${target} days.`,
+          totalStorageLbs >= requiredLbs
+            ? `Holds ${fmt(totalStorageLbs)} lb of grease ≥ ${fmt(requiredLbs)} lb produced in ${target} days.`
+            : `Holds ${fmt(totalStorageLbs)} lb of grease < ${fmt(requiredLbs)} lb produced in ${target} days.`,
       },
       {
         code: 'pump_out',
@@ -250,16 +305,47 @@ function greaseAndPumpOutChecks(
         provided: days,
         unit: 'days',
         message:
-          days >= floor
-            ? `Lasts ${days} days between pump-outs (allowed ${floor}–${pumpOutCap(rules)}).`
-            : `Lasts only ${days} days between pump-outs; the jurisdiction requires at least ${floor}.`,
+          demand.grease_per_day_lbs <= 0
+            ? `No grease production entered: pump out at least every ${days} days, the longest interval allowed.`
+            : days >= floor
+              ? `Lasts ${days} days between pump-outs (allowed ${floor}–${pumpOutCap(rules)}).`
+              : `Lasts only ${days} days between pump-outs; the jurisdiction requires at least ${floor}.`,
       },
     ],
   };
 }
 
+/**
+ * The capacity rule (PDI-G101, ASME A112.14.3, IPC 1003.3.5.1): a rating's flow needs 2 lb of
+ * grease per GPM. The standards rate grease capacity at 90 % average efficiency; a figure at 99 %
+ * is the manufacturer's extra, the grease held while still 99 % efficient, and can only be less
+ * than the same unit holds at 90 %. So a 99 % rating meets the rule through the unit's standard
+ * rating at the same flow, and never counts a 99 % figure below the rule as the standard capacity.
+ */
+function capacityRuleCheck(r: RatingUsed, c: SizingCandidate, rules: JurisdictionRules): Check | null {
+  const perGpm = rules.hgi_min_grease_lbs_per_gpm;
+  // The rule is about grease interceptors' ratings; a product of another kind already fails `type`.
+  if (perGpm === null || !candidateKinds(c).includes('hydromechanical')) return null;
+  const needed = perGpm * r.flow_gpm;
+  const standard = c.ratings.filter((x) => x.flow_gpm === r.flow_gpm && !x.efficiency_99).reduce((m, x) => Math.max(m, x.grease_lbs), 0);
+  const certified = Math.max(standard, r.grease_lbs);
+  const ok = certified >= needed;
+  const via = r.efficiency_99 && standard > r.grease_lbs ? ` (its standard rating at ${fmt(r.flow_gpm)} GPM holds ${fmt(standard)} lb)` : '';
+  return {
+    code: 'capacity_rule',
+    passed: ok,
+    required: needed,
+    provided: certified,
+    unit: 'lbs',
+    message: ok
+      ? `Grease capacity ${fmt(certified)} lb ≥ ${perGpm} lb × ${fmt(r.flow_gpm)} GPM = ${fmt(needed)} lb${via}.`
+      : `Rated ${fmt(r.flow_gpm)} GPM with only ${fmt(certified)} lb of grease: below ${perGpm} lb per GPM (${fmt(needed)} lb), so this rating cannot be the basis.`,
+  };
+}
+
 function hydromechanicalRatingChecks(
   r: RatingUsed,
+  c: SizingCandidate,
   units: number,
   demand: SizingDemand,
   rules: JurisdictionRules,
@@ -277,17 +363,21 @@ function hydromechanicalRatingChecks(
     });
   }
   const flow = r.flow_gpm * units;
+  const needed = requiredRating(demand);
+  const sized = needed !== demand.sized_by_gpm ? ` (design flow ${fmt(demand.sized_by_gpm)} GPM, next standard size)` : '';
   checks.push({
     code: 'flow',
-    passed: flow >= demand.sized_by_gpm,
-    required: demand.sized_by_gpm,
+    passed: flow >= needed,
+    required: needed,
     provided: flow,
     unit: 'GPM',
     message:
-      flow >= demand.sized_by_gpm
-        ? `Rated ${fmt(flow)} GPM ≥ design flow ${fmt(demand.sized_by_gpm)} GPM.`
-        : `Rated ${fmt(flow)} GPM < design flow ${fmt(demand.sized_by_gpm)} GPM.`,
+      flow >= needed
+        ? `Rated ${fmt(flow)} GPM ≥ ${fmt(needed)} GPM required${sized}.`
+        : `Rated ${fmt(flow)} GPM < ${fmt(needed)} GPM required${sized}.`,
   });
+  const rule = capacityRuleCheck(r, c, rules);
+  if (rule) checks.push(rule);
   if (rules.fixture_capacity_cap_factor !== null) {
     const factor = rules.fixture_capacity_cap_factor;
     const allowed = factor * flow;
@@ -304,11 +394,20 @@ function hydromechanicalRatingChecks(
           : `${connected} exceed ${factor} × ${fmt(flow)} GPM = ${fmt(allowed)} gal.`,
     });
   }
-  const grease = greaseAndPumpOutChecks(r.grease_lbs * units, demand, rules, target);
+  const grease = greaseAndPumpOutChecks(r.storage_lbs * units, demand, rules, target);
   return { checks: [...checks, ...grease.checks], days: grease.days };
 }
 
-const NO_RATING: RatingUsed = { flow_gpm: 0, grease_lbs: 0, grease_gal: 0, label: null, efficiency_99: false, derived: true };
+const NO_RATING: RatingUsed = {
+  flow_gpm: 0,
+  grease_lbs: 0,
+  grease_gal: 0,
+  label: null,
+  efficiency_99: false,
+  derived: true,
+  storage_lbs: 0,
+  storage_basis: 'rating',
+};
 
 /** Evaluates one candidate as `units` identical units. */
 export function evaluateCandidate(
@@ -326,9 +425,9 @@ export function evaluateCandidate(
   let days: number | null;
 
   if (kind === 'hydromechanical') {
-    const options = (candidate.ratings.length > 0 ? candidate.ratings.map(ratingUsed) : [NO_RATING]).map((r) => ({
+    const options = (candidate.ratings.length > 0 ? candidate.ratings.map((r) => ratingUsed(r, candidate, rules)) : [NO_RATING]).map((r) => ({
       r,
-      ...hydromechanicalRatingChecks(r, units, demand, rules, target),
+      ...hydromechanicalRatingChecks(r, candidate, units, demand, rules, target),
     }));
     const failures = (o: (typeof options)[number]): number => o.checks.filter((c) => !c.passed).length;
     // Among passing ratings: the lowest flow that covers the design flow (ratings at lower flow
@@ -338,18 +437,18 @@ export function evaluateCandidate(
       const fa = failures(a);
       const fb = failures(b);
       if (fa !== fb) return fa - fb;
-      if (fa === 0) return a.r.flow_gpm - b.r.flow_gpm || b.r.grease_lbs - a.r.grease_lbs;
-      return b.r.flow_gpm - a.r.flow_gpm || b.r.grease_lbs - a.r.grease_lbs;
+      if (fa === 0) return a.r.flow_gpm - b.r.flow_gpm || b.r.storage_lbs - a.r.storage_lbs;
+      return b.r.flow_gpm - a.r.flow_gpm || b.r.storage_lbs - a.r.storage_lbs;
     })[0];
     if (best === undefined) throw new Error('unreachable: at least one rating option');
     rating = best.r === NO_RATING ? null : best.r;
     unitChecks = best.checks;
     days = rating === null ? null : best.days;
   } else {
-    rating = gravityRating(candidate);
+    rating = gravityRating(candidate, rules);
     const liquid = candidate.liquid_capacity_gal === null ? null : candidate.liquid_capacity_gal * units;
-    unitChecks = [volumeCheck(liquid, demand.required_volume)];
-    const grease = greaseAndPumpOutChecks((rating?.grease_lbs ?? 0) * units, demand, rules, target);
+    unitChecks = [volumeCheck(liquid, demand.required_volume), ...gravityUnitChecks(candidate, demand, rules)];
+    const grease = greaseAndPumpOutChecks((rating?.storage_lbs ?? 0) * units, demand, rules, target);
     unitChecks.push(...grease.checks);
     days = rating === null ? null : grease.days;
   }
@@ -366,6 +465,7 @@ export function evaluateCandidate(
     totals: {
       flow_gpm: (rating?.flow_gpm ?? 0) * units,
       grease_lbs: (rating?.grease_lbs ?? 0) * units,
+      storage_lbs: (rating?.storage_lbs ?? 0) * units,
       liquid_capacity_gal: candidate.liquid_capacity_gal === null ? null : candidate.liquid_capacity_gal * units,
     },
     pump_out_days: days,
@@ -375,14 +475,57 @@ export function evaluateCandidate(
   };
 }
 
-/** A gravity unit's grease storage: its largest grease rating, else 25 % of its liquid capacity. */
-function gravityRating(c: SizingCandidate): RatingUsed | null {
+/**
+ * A gravity unit's grease storage: its largest grease rating, else a share of its liquid capacity
+ * (the jurisdiction's accumulation limit, or 25 %, §6), either way within the accumulation limit.
+ */
+function gravityRating(c: SizingCandidate, rules: JurisdictionRules): RatingUsed | null {
   const rated = [...c.ratings].sort((a, b) => b.grease_lbs - a.grease_lbs)[0];
-  if (rated !== undefined) return ratingUsed(rated);
+  if (rated !== undefined) return ratingUsed(rated, c, rules);
   if (c.liquid_capacity_gal === null) return null;
-  const gal = c.liquid_capacity_gal * GRAVITY_GREASE_STORAGE_FRACTION;
+  const gal = c.liquid_capacity_gal * gravityStorageFraction(rules);
   const lbs = gal * GREASE_LBS_PER_GALLON;
-  return { flow_gpm: 0, grease_lbs: lbs, grease_gal: gal, label: null, efficiency_99: false, derived: true };
+  return { flow_gpm: 0, grease_lbs: lbs, grease_gal: gal, label: null, efficiency_99: false, derived: true, storage_lbs: lbs, storage_basis: 'liquid-share' };
+}
+
+/** The jurisdiction's largest single gravity unit and the compartments it needs. */
+function gravityUnitChecks(c: SizingCandidate, demand: SizingDemand, rules: JurisdictionRules): Check[] {
+  const checks: Check[] = [];
+  const max = rules.gravity_unit_volume_gal.max;
+  if (max !== null && c.liquid_capacity_gal !== null) {
+    const ok = c.liquid_capacity_gal <= max;
+    checks.push({
+      code: 'unit_volume',
+      passed: ok,
+      required: max,
+      provided: c.liquid_capacity_gal,
+      unit: 'gal',
+      message: ok
+        ? `${fmt(c.liquid_capacity_gal)} gal within the jurisdiction's ${fmt(max)} gal largest unit.`
+        : `${fmt(c.liquid_capacity_gal)} gal is above the jurisdiction's largest unit of ${fmt(max)} gal (larger volumes as units in series).`,
+    });
+  }
+  const required = demand.required_volume?.ok ? demand.required_volume.gal : null;
+  const volume = Math.max(c.liquid_capacity_gal ?? 0, required ?? 0);
+  const need = [...rules.required_compartments].filter((r) => volume >= r.from_volume_gal).sort((a, b) => b.from_volume_gal - a.from_volume_gal)[0];
+  if (need !== undefined) {
+    const has = c.compartments;
+    const ok = has === null || has >= need.compartments;
+    checks.push({
+      code: 'compartments',
+      passed: ok,
+      required: need.compartments,
+      provided: has,
+      unit: null,
+      message:
+        has === null
+          ? `The jurisdiction requires ${need.compartments} compartments from ${fmt(need.from_volume_gal)} gal; the catalog does not state this unit's: check before ordering.`
+          : ok
+            ? `${has} compartments (at least ${need.compartments} required).`
+            : `${has} compartments; the jurisdiction requires ${need.compartments} from ${fmt(need.from_volume_gal)} gal.`,
+    });
+  }
+  return checks;
 }
 
 function volumeCheck(liquidGal: number | null, required: RequiredVolume | null): Check {
@@ -429,16 +572,17 @@ function compareEvaluations(method: SizingMethod, prices: Map<ProductId, number 
   return (a: CandidateEvaluation, b: CandidateEvaluation): number =>
     a.units - b.units ||
     size(a) - size(b) ||
-    a.totals.grease_lbs - b.totals.grease_lbs ||
+    a.totals.storage_lbs - b.totals.storage_lbs ||
     (prices.get(a.id) ?? Infinity) - (prices.get(b.id) ?? Infinity) ||
     a.part_number.localeCompare(b.part_number) ||
     String(a.id).localeCompare(String(b.id));
 }
 
 /**
- * 'full' evaluates every candidate (the failed list explains each one); 'summary' first drops
- * the candidates of the wrong kind or place, which cannot be chosen, so bulk sizing (loading
- * thousands of projects) skips most of the work. The chosen unit is the same either way.
+ * 'full' evaluates every candidate (the failed list explains each one) and builds the derivation;
+ * 'summary' first drops the candidates of the wrong kind or place, which cannot be chosen, and
+ * builds no derivation, so bulk sizing (loading thousands of projects) and writes (which store
+ * neither) skip most of the work. The chosen unit is the same either way.
  */
 export type RecommendDetail = 'full' | 'summary';
 
@@ -447,12 +591,14 @@ export function recommend(
   candidateInputs: readonly SizingCandidateInput[],
   rules: JurisdictionRules,
   detail: RecommendDetail = 'full',
+  blocked: { code: NoRecommendationCode; message: string } | null = null,
 ): Recommendation {
   const target = effectivePumpOutTarget(demand.pump_out_target_days, rules);
   const required = demand.required_volume;
   const design: Recommendation['design'] = {
     method: demand.method,
     sized_by_gpm: demand.sized_by_gpm,
+    required_rating_gpm: requiredRating(demand),
     grease_per_day_lbs: demand.grease_per_day_lbs,
     requested_pump_out_days: demand.pump_out_target_days,
     pump_out_target_days: target,
@@ -460,29 +606,28 @@ export function recommend(
     required_volume_gal: required !== null && required.ok ? required.gal : null,
     required_volume_basis: required !== null && required.ok ? required.basis : null,
   };
-  const none = (
-    code: NoRecommendationCode,
-    message: string,
-    failed: CandidateEvaluation[] = [],
-  ): Recommendation => ({
+  const none = (code: NoRecommendationCode, message: string, failed: CandidateEvaluation[] = [], noFit: NoFit | null = null): Recommendation => ({
     status: 'none',
     product: null,
     units: 0,
     arrangement: null,
     rating: null,
     pump_out_cycle: null,
+    pump_out_basis: null,
     reasons: [message],
     design,
     chosen: null,
     alternatives: [],
     failed,
     no_recommendation: { code, message },
+    no_fit: noFit,
   });
 
   if (rules.unique_local_requirements.flagged) {
     const reason = rules.unique_local_requirements.reason ?? 'The jurisdiction has unique local requirements.';
     return none('unique_local_requirements', `No product is recommended: ${reason}`);
   }
+  if (blocked !== null) return none(blocked.code, blocked.message);
   const parsed = parseCandidateList(candidateInputs, (c) => sizingCandidateSchema.parse(c));
   const candidates = detail === 'full' ? parsed : parsed.filter((c) => productChecks(c, demand).every((check) => check.passed));
   if (candidates.length === 0) return none('no_candidates', 'No candidate products were given.');
@@ -490,17 +635,21 @@ export function recommend(
   const prices = new Map(candidates.map((c) => [c.id, c.price] as const));
   const order = compareEvaluations(demand.method, prices);
   const singles = candidates.map((c) => evaluateCandidate(c, demand, rules, 1));
+  const kind = requiredKind(demand.method);
+  const most = maxUnits(rules, kind);
+  let widest = singles;
 
-  for (let units = 1; units <= rules.max_identical_units; units += 1) {
+  for (let units = 1; units <= most; units += 1) {
     const evaluations =
       units === 1
         ? singles
         : candidates.map((c, i) => {
             const single = singles[i];
-            // Adding units cannot fix a wrong type, location, traffic rating or efficiency.
+            // Adding units cannot fix a wrong type, location, traffic rating, efficiency or capacity rule.
             const fixable = single !== undefined && single.failures.every((f) => SCALABLE_CHECKS.has(f.code));
             return fixable ? evaluateCandidate(c, demand, rules, units) : (single ?? evaluateCandidate(c, demand, rules, 1));
           });
+    widest = evaluations;
     const passing = evaluations.filter((e) => e.passed).sort(order);
     const chosen = passing[0];
     if (chosen === undefined) continue;
@@ -512,24 +661,131 @@ export function recommend(
       arrangement: chosen.arrangement,
       rating: chosen.rating,
       pump_out_cycle: chosen.pump_out_days,
+      pump_out_basis: chosen.pump_out_days === null ? null : demand.grease_per_day_lbs > 0 ? 'grease-capacity' : 'maximum-interval',
       reasons,
       design,
       chosen,
       alternatives: passing.slice(1),
       failed: evaluations.filter((e) => !e.passed),
       no_recommendation: null,
+      no_fit: null,
     };
   }
 
   if (required !== null && !required.ok) return none(required.code, required.message, singles);
-  const maxUnits = rules.max_identical_units;
-  return none(
-    'no_candidate_fits',
-    maxUnits > 1
-      ? `No candidate fits, alone or as up to ${maxUnits} identical units.`
-      : 'No candidate fits, and the jurisdiction allows a single unit only.',
-    singles,
-  );
+  const noFit = explainNoFit(singles, widest, demand, rules, target);
+  const units = most > 1 ? `alone or as up to ${most} identical units` : 'and the jurisdiction allows a single unit only';
+  return none('no_candidate_fits', `No candidate fits, ${units}. ${noFit.message}`, singles, noFit);
+}
+
+/** Relative shortfall of a numeric check: how far the unit is from passing (0 = passes). */
+function shortfall(c: Check): number | null {
+  if (c.passed || typeof c.required !== 'number' || typeof c.provided !== 'number') return null;
+  // Every numeric check passes when `provided` ≥ `required` (the fixture-capacity check holds the
+  // allowance in `provided`), so the share missing is (required − provided) ÷ required.
+  if (c.required <= 0) return 0;
+  return Math.max(0, (c.required - c.provided) / c.required);
+}
+
+const MISS_WORDS: Record<CheckCode, string> = {
+  type: 'the kind of interceptor',
+  location: 'where it is installed',
+  traffic: 'the traffic rating',
+  efficiency: '99 % efficiency',
+  flow: 'the rated flow',
+  capacity_rule: 'the 2 lb per GPM grease capacity rule',
+  fixture_capacity: 'the connected fixture capacity',
+  volume: 'the liquid volume',
+  unit_volume: 'the largest unit allowed',
+  compartments: 'the compartments',
+  grease: 'the grease capacity',
+  pump_out: 'the pump-out interval',
+};
+
+/**
+ * Which criterion decided, the closest unit and by how much it misses, and what would make one
+ * fit. The closest unit: among the candidates of the right kind and place, the one whose worst
+ * numeric miss is smallest (at the most units allowed).
+ */
+function explainNoFit(
+  singles: CandidateEvaluation[],
+  widest: CandidateEvaluation[],
+  demand: SizingDemand,
+  rules: JurisdictionRules,
+  target: number,
+): NoFit {
+  const placeable = (e: CandidateEvaluation) => e.failures.every((f) => f.code !== 'type' && f.code !== 'location' && f.code !== 'traffic');
+  const scored = widest
+    .filter(placeable)
+    .map((e) => {
+      const misses = e.checks.filter((c) => !c.passed);
+      const numeric = misses.map((c) => shortfall(c)).filter((s): s is number => s !== null);
+      const worst = numeric.length === misses.length && numeric.length > 0 ? Math.max(...numeric) : Infinity;
+      return { e, worst };
+    })
+    .sort((a, b) => a.worst - b.worst || a.e.units - b.e.units);
+  const best = scored[0];
+  const kind = requiredKind(demand.method);
+  const suggestions: string[] = [];
+  const most = maxUnits(rules, kind);
+
+  if (best === undefined) {
+    const counts = new Map<CheckCode, number>();
+    for (const s of singles) for (const f of s.failures) counts.set(f.code, (counts.get(f.code) ?? 0) + 1);
+    const deciding = [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 'type';
+    if (deciding === 'location' || deciding === 'type') suggestions.push(`A ${kind} interceptor approved for installation ${describeLocation(demand)} (none in the catalog), or another location.`);
+    if (deciding === 'traffic') suggestions.push('A traffic-rated unit, or a location outside the traffic area.');
+    return {
+      deciding,
+      message: `No ${kind} unit in the catalog can be installed ${describeLocation(demand)}${demand.traffic_area ? ' in a traffic area' : ''}.`,
+      closest: null,
+      suggestions,
+    };
+  }
+
+  const e = best.e;
+  const misses = e.checks
+    .filter((c) => !c.passed && typeof c.required === 'number' && typeof c.provided === 'number')
+    .map((c) => ({
+      code: c.code,
+      required: c.required as number,
+      provided: c.provided as number,
+      unit: c.unit,
+      short_by: Math.abs((c.required as number) - (c.provided as number)),
+    }));
+  const decidingCheck = e.checks
+    .filter((c) => !c.passed)
+    .sort((a, b) => (shortfall(b) ?? Infinity) - (shortfall(a) ?? Infinity))[0];
+  const deciding = decidingCheck?.code ?? 'flow';
+  const miss = misses.find((m) => m.code === deciding);
+  const unitsText = e.units > 1 ? `${e.units} × ${e.name}` : e.name;
+  const missText = miss ? ` misses on ${MISS_WORDS[deciding]} by ${fmt(miss.short_by)}${miss.unit ? ` ${miss.unit}` : ''} (${fmt(miss.provided)} of ${fmt(miss.required)})` : ` fails ${MISS_WORDS[deciding]}`;
+
+  if (deciding === 'grease' || deciding === 'pump_out') {
+    const days = e.pump_out_days;
+    const floor = pumpOutFloor(rules);
+    if (days !== null && days >= floor && days < target) suggestions.push(`A shorter pump-out cycle: ${unitsText} holds ${days} days of grease (the jurisdiction allows down to ${floor}).`);
+    if (kind === 'hydromechanical') suggestions.push('A gravity interceptor, which stores grease in a larger volume.');
+  }
+  if (deciding === 'flow' || deciding === 'fixture_capacity') {
+    if (kind === 'hydromechanical') suggestions.push('A gravity interceptor, sized by volume instead of rated flow.');
+  }
+  if (deciding === 'capacity_rule') suggestions.push('A unit whose rating meets 2 lb of grease per GPM (a larger size, or the standard rating instead of the 99 % one).');
+  if (deciding === 'compartments') suggestions.push('A gravity interceptor with the compartments the jurisdiction requires.');
+  if (SCALABLE_CHECKS.has(deciding)) {
+    suggestions.push(
+      most > 1
+        ? `More units ${MULTI_UNIT_ARRANGEMENT[kind] === 'parallel' ? 'in parallel' : 'in series'} than the ${most} the jurisdiction allows, if it agrees.`
+        : `Units ${MULTI_UNIT_ARRANGEMENT[kind] === 'parallel' ? 'in parallel' : 'in series'}, if the jurisdiction allows more than one.`,
+    );
+  }
+  suggestions.push('An engineered design.');
+  return {
+    deciding,
+    message: `${MISS_WORDS[deciding][0]?.toUpperCase()}${MISS_WORDS[deciding].slice(1)} decided: the closest, ${unitsText},${missText}.`,
+    closest: { id: e.id, part_number: e.part_number, name: e.name, units: e.units, misses },
+    suggestions,
+  };
 }
 
 function chosenReasons(
@@ -562,9 +818,17 @@ function chosenReasons(
       `Requested pump-out of ${demand.pump_out_target_days} days adjusted to ${target} days, the jurisdiction's bounds.`,
     );
   }
-  if (chosen.rating?.derived) {
-    const percent = GRAVITY_GREASE_STORAGE_FRACTION * 100;
+  if (chosen.rating?.storage_basis === 'liquid-share') {
+    const percent = roundTo((chosen.rating.grease_gal / Math.max(chosen.totals.liquid_capacity_gal ?? 1, 1e-9)) * chosen.units * 100, 2);
     reasons.push(`No grease rating is listed: grease storage taken as ${percent} % of the liquid capacity.`);
+  }
+  if (chosen.rating?.storage_basis === 'accumulation-limit') {
+    reasons.push(
+      `The jurisdiction's accumulation limit (grease and solids within a share of the liquid capacity) holds the grease stored to ${fmt(chosen.rating.storage_lbs)} lb per unit, below the ${fmt(chosen.rating.grease_lbs)} lb rating.`,
+    );
+  }
+  if (demand.grease_per_day_lbs <= 0) {
+    reasons.push('No grease production is entered (0 servings): the pump-out cycle shown is the longest interval the rules allow, not one worked out from grease.');
   }
   reasons.push(...chosen.checks.map((c) => c.message));
   return reasons;

@@ -23,10 +23,19 @@ export const DRAINAGE_PERIODS = Object.keys(DRAINAGE_PERIOD_MINUTES) as Drainage
  */
 export const DIVERSITY_WEIGHTS = [1, 0.5, 0.25] as const;
 
-/** Some codes cap total connected fixture capacity at 2.5 × the interceptor's rated GPM (§1, IPC). */
-export const IPC_FIXTURE_CAPACITY_CAP_FACTOR = 2.5;
+/**
+ * UPC 1014.2.1: "the total capacity in gallons of fixtures discharging into a hydromechanical
+ * grease interceptor shall not exceed two and one-half times the certified GPM flow rate of the
+ * interceptor" (the same rule as 1994 UPC 1011 / Table 10-2, quoted on the City of Phoenix's
+ * grease trap sizing page). A UPC rule: the UPC rule sets apply it, IPC ones do not.
+ */
+export const UPC_FIXTURE_CAPACITY_CAP_FACTOR = 2.5;
 
-/** ¾ in hose bib flow range (§1); the upper end is used as the typical wok-station spout flow. */
+/**
+ * ¾ in hose bib flow range (§1; the same 1.5–2.0 GPM per ¾ in faucet in Drain-net's published
+ * sizing steps, drain-net.com/resources-and-more). Floor drains and floor sinks take the flow of
+ * the hose bib that washes into them: the upper end, so the design flow is never under-counted.
+ */
 export const HOSE_BIB_GPM = { low: 1.5, high: 2.0 } as const;
 
 // ---------------------------------------------------------------------------------------------
@@ -51,6 +60,35 @@ export const PIPE_SIZE_TABLE: readonly PipeSizeRow[] = [
 /** The project's pipe size when none is entered (§2, service-api 2.3). */
 export const DEFAULT_PIPE_SIZE_IN = 4;
 
+/**
+ * UPC Table 703.2, "Maximum unit loading … drainage piping, horizontal": the most DFU a
+ * horizontal drain of each size may carry. UPC 1014.3.6 sizes a gravity interceptor by this figure
+ * for the inlet pipe when the fixtures are not known. Values to 4 in as King County quotes the
+ * table (kingcounty.gov, "Drainage and venting fixture unit values"); 5, 6 and 8 in from the same
+ * table, and they are the rows of Table 1014.3.6 (428, 720, 2,640 DFU), whose footnote 2 says the
+ * volumes are based on Table 703.2.
+ */
+export const UPC_HORIZONTAL_DRAIN_MAX_DFU: readonly { pipe_in: number; max_dfu: number }[] = [
+  { pipe_in: 2, max_dfu: 8 },
+  { pipe_in: 3, max_dfu: 35 },
+  { pipe_in: 4, max_dfu: 216 },
+  { pipe_in: 5, max_dfu: 428 },
+  { pipe_in: 6, max_dfu: 720 },
+  { pipe_in: 8, max_dfu: 2640 },
+];
+
+/** Every pipe size a project may name: the rows of Table 1014.2.1 and of Table 703.2. */
+export const PIPE_SIZES_IN: readonly number[] = [...new Set([...PIPE_SIZE_TABLE.map((r) => r.pipe_in), ...UPC_HORIZONTAL_DRAIN_MAX_DFU.map((r) => r.pipe_in)])].sort(
+  (a, b) => a - b,
+);
+
+/**
+ * The footnote of UPC Table 1014.2.1: full-pipe flows at ¼ in per foot by Manning's formula with
+ * n = 0.012. Only used for a pipe the table does not list (8 in): `flow_rate.pipe` still shows a
+ * full-pipe flow, worked out on the table's stated basis; no interceptor size is read from it.
+ */
+export const UPC_PIPE_FLOW_BASIS = { slope_in_per_ft: 0.25, manning_n: 0.012 } as const;
+
 // ---------------------------------------------------------------------------------------------
 // §3 Hydromechanical interceptor (HGI) ratings
 // ---------------------------------------------------------------------------------------------
@@ -63,10 +101,17 @@ export const HGI_MIN_AVERAGE_EFFICIENCY = 0.9;
 export interface StandardHgiSize {
   flow_gpm: number;
   min_grease_lbs: number;
-  source: 'PDI' | 'IPC';
+  /** Who lists the size: the PDI/ASME series, IPC Table 1003.3.5.1, or UPC Table 1014.2.1 (> 100 GPM). */
+  source: 'PDI' | 'IPC' | 'UPC';
 }
 
-/** Standard HGI sizes, ascending: PDI sizes and the sizes IPC table 1003.3.5.1 adds (§3). */
+/**
+ * Standard HGI sizes, ascending (§3). PDI-G101 / ASME A112.14.3 rate 4, 7, 10, 15, 20, 25, 35, 50,
+ * 75 and 100 GPM; IPC Table 1003.3.5.1 lists the same and adds 6, 9, 12, 14 and 18 GPM, each with
+ * 2 lb of grease per GPM. Above 100 GPM: the interceptor sizes UPC Table 1014.2.1 lists (125, 150,
+ * 250 and 500 GPM), with the grease capacity of IPC Table 1003.3.5.1 footnote a ("for total
+ * flow-through ratings greater than 100 gpm, double the flow-through rate", everett.wa.gov copy).
+ */
 export const STANDARD_HGI_SIZES: readonly StandardHgiSize[] = [
   { flow_gpm: 4, min_grease_lbs: 8, source: 'PDI' },
   { flow_gpm: 6, min_grease_lbs: 12, source: 'IPC' },
@@ -81,9 +126,21 @@ export const STANDARD_HGI_SIZES: readonly StandardHgiSize[] = [
   { flow_gpm: 25, min_grease_lbs: 50, source: 'PDI' },
   { flow_gpm: 35, min_grease_lbs: 70, source: 'PDI' },
   { flow_gpm: 50, min_grease_lbs: 100, source: 'PDI' },
-  { flow_gpm: 75, min_grease_lbs: 150, source: 'IPC' },
-  { flow_gpm: 100, min_grease_lbs: 200, source: 'IPC' },
+  { flow_gpm: 75, min_grease_lbs: 150, source: 'PDI' },
+  { flow_gpm: 100, min_grease_lbs: 200, source: 'PDI' },
+  { flow_gpm: 125, min_grease_lbs: 250, source: 'UPC' },
+  { flow_gpm: 150, min_grease_lbs: 300, source: 'UPC' },
+  { flow_gpm: 250, min_grease_lbs: 500, source: 'UPC' },
+  { flow_gpm: 500, min_grease_lbs: 1000, source: 'UPC' },
 ];
+
+/** The size ladders a jurisdiction's code uses: PDI/ASME (and the larger UPC sizes), or IPC's. */
+export const HGI_SIZE_LADDERS = ['pdi', 'ipc'] as const;
+export type HgiSizeLadder = (typeof HGI_SIZE_LADDERS)[number];
+
+export function hgiLadderSizes(ladder: HgiSizeLadder): number[] {
+  return STANDARD_HGI_SIZES.filter((s) => ladder === 'ipc' || s.source !== 'IPC').map((s) => s.flow_gpm);
+}
 
 // ---------------------------------------------------------------------------------------------
 // §4 Gravity interceptors (GGI) by drainage fixture units (UPC table 1014.3.6)
@@ -111,6 +168,9 @@ export const UPC_GGI_DFU_TABLE: readonly DfuVolumeRow[] = [
   { max_dfu: 2640, volume_gal: 15000 },
 ];
 
+/** The largest volume Table 1014.3.6 lists: beyond it the code gives no size (an engineered design). */
+export const UPC_GGI_MAX_TABULATED_GAL = 15000;
+
 /** The DFU table assumes 30 minutes of retention; fixtures with no DFU value add GPM × 30 (§4). */
 export const UPC_GRAVITY_RETENTION_MINUTES = 30;
 
@@ -133,9 +193,25 @@ export const UPC_DFU = {
 
 export type KitchenService = 'commercial' | 'single-service';
 
+/**
+ * Meal factors (meals per seat in the peak hour) by kind of service, as the UPC Appendix H
+ * worksheets publish them with the average time per meal: fast food / cafeteria 1.33 (45 min),
+ * restaurant 1.00 (60 min), leisure dining 0.67 (90 min), dinner club 0.50 (120 min)
+ * (jerrysplumbingheating.com "Uniform Plumbing Code method"; the same four factors head the
+ * "Grease Interceptor Sizing Worksheet, the Uniform Plumbing Code Formula").
+ */
+export const MEAL_SERVICE_TYPES = ['fast-food', 'restaurant', 'leisure-dining', 'dinner-club'] as const;
+export type MealServiceType = (typeof MEAL_SERVICE_TYPES)[number];
+export const MEAL_FACTORS: Record<MealServiceType, { factor: number; minutes_per_meal: number; label: string }> = {
+  'fast-food': { factor: 1.33, minutes_per_meal: 45, label: 'Fast food / cafeteria' },
+  restaurant: { factor: 1.0, minutes_per_meal: 60, label: 'Restaurant' },
+  'leisure-dining': { factor: 0.67, minutes_per_meal: 90, label: 'Leisure dining' },
+  'dinner-club': { factor: 0.5, minutes_per_meal: 120, label: 'Dinner club' },
+};
+
 export const MEALS_METHOD = {
-  /** Meals per peak hour = seats × peak factor. */
-  peak_factor: { fast_food: 1.33, other: 1.0 },
+  /** Meals per peak hour = seats × peak factor (the two factors of §5; MEAL_FACTORS has all four). */
+  peak_factor: { fast_food: MEAL_FACTORS['fast-food'].factor, other: MEAL_FACTORS.restaurant.factor },
   /** Waste flow per meal (gal). */
   waste_flow_gal: { with_dishwasher: 6, without_dishwasher: 5, single_service: 2, food_waste_disposer_extra: 1 },
   /** Retention time (h). */
@@ -223,18 +299,23 @@ export interface MenuType {
 
 /**
  * About 30 restaurant types in four tiers (§7). The "very high" members are the ones §6 names
- * (buffets, Chinese, deep-fried, full-fare Mexican, steak houses); the other placements are our
- * classification by how much fat a menu cooks with, and can be changed here.
+ * (buffets, Chinese, deep-fried, full-fare Mexican, steak houses). Low and medium follow Schier's
+ * published "Grease Production Sizing" lists (schierproducts.com/pages/grease-production-sizing):
+ * low, e.g. sandwich shop, convenience store, coffee shop, frozen yogurt; medium, e.g. pizza, ice
+ * cream parlor, Greek, Japanese, cafeteria (limited prep). The high placements are our
+ * classification by how much fat a menu cooks with (Schier's high list was not available).
  */
 export const MENU_TYPES: readonly MenuType[] = [
   { key: 'coffee-shop', label: 'Coffee shop', tier: 'low' },
   { key: 'bakery', label: 'Bakery', tier: 'low' },
   { key: 'bagel-shop', label: 'Bagel shop', tier: 'low' },
   { key: 'deli-sandwich', label: 'Deli / sandwich shop', tier: 'low' },
-  { key: 'ice-cream', label: 'Ice cream / frozen yogurt', tier: 'low' },
   { key: 'juice-bar', label: 'Juice / smoothie bar', tier: 'low' },
   { key: 'convenience-store', label: 'Convenience store', tier: 'low' },
   { key: 'pizza', label: 'Pizza', tier: 'medium' },
+  // Schier lists "ice cream parlor" as medium and "frozen yogurt" as low; one key for both takes
+  // the higher tier, so the grease to store is never under-counted (docs/sizing.md).
+  { key: 'ice-cream', label: 'Ice cream parlor / frozen dessert', tier: 'medium' },
   { key: 'cafe-bistro', label: 'Café / bistro', tier: 'medium' },
   { key: 'sushi-japanese', label: 'Sushi / Japanese', tier: 'medium' },
   { key: 'thai', label: 'Thai', tier: 'medium' },
@@ -358,20 +439,20 @@ export const FIXTURE_LIBRARY: Record<FixtureKind, FixtureSpec> = {
   'floor-drain': {
     label: 'Floor drain',
     basin: null,
-    fixed_flow_gpm: 0.75,
+    fixed_flow_gpm: HOSE_BIB_GPM.high,
     flow_input: false,
     dfu: UPC_DFU.floor_drain,
-    source: 'peer calculator fixed flow 0.75 GPM (§7); UPC floor drain 2 DFU (§4)',
+    source: 'the ¾ in hose bib that washes into it, 1.5–2.0 GPM (PDI-G101 §1, Drain-net): 2.0 GPM; UPC floor drain 2 DFU (§4)',
   },
   'floor-sink': {
     label: 'Floor sink',
     basin: null,
-    fixed_flow_gpm: 0.75,
+    fixed_flow_gpm: HOSE_BIB_GPM.high,
     flow_input: false,
     dfu: UPC_DFU.floor_drain,
     source:
-      'inferred: a floor sink is a receptor whose sources are counted as their own fixtures, so it is ' +
-      'taken as a floor drain (0.75 GPM, 2 DFU)',
+      'a floor sink is a receptor whose sources are counted as their own fixtures, so it is taken as a ' +
+      'floor drain: the ¾ in hose bib flow, 2.0 GPM (PDI-G101 §1, Drain-net); 2 DFU',
   },
   dishwasher: {
     label: 'Dishwasher',

@@ -163,11 +163,13 @@ describe('POST /api/projects', () => {
       param: 'fixtures.data.0.dimensions.standard.length.value',
     },
     {
-      name: 'fixture dimension in cm',
-      body: { name: 'x', engineer: { id: 1 }, fixtures: [{ type: 'prep-sink', uses_typical_dimensions: false, dimensions: { standard: { length: { value: 40, unit: 'cm' }, width: { value: 18, unit: 'in' }, height: { value: 12, unit: 'in' } } } }] },
+      name: 'fixture dimension in millimetres',
+      body: { name: 'x', engineer: { id: 1 }, fixtures: [{ type: 'prep-sink', uses_typical_dimensions: false, dimensions: { standard: { length: { value: 400, unit: 'mm' }, width: { value: 18, unit: 'in' }, height: { value: 12, unit: 'in' } } } }] },
       code: 'invalid_field',
       param: 'fixtures.data.0.dimensions.standard.length.unit',
     },
+    { name: 'fixture flow in an unknown unit', body: { name: 'x', engineer: { id: 1 }, fixtures: [{ type: 'dishwasher', gpm: { value: 5, unit: 'm3/h' } }] }, code: 'invalid_field', param: 'fixtures.data.0.gpm' },
+    { name: 'fixture flow above 500 GPM in L/s', body: { name: 'x', engineer: { id: 1 }, fixtures: [{ type: 'dishwasher', gpm: { value: 40, unit: 'L/s' } }] }, code: 'invalid_field', param: 'fixtures.data.0.gpm' },
     { name: 'pipe size not in the table', body: { name: 'x', engineer: { id: 1 }, pipe_size: 7 }, code: 'invalid_field', param: 'pipe_size' },
     { name: 'pipe size in the wrong unit', body: { name: 'x', engineer: { id: 1 }, pipe_size: { value: 4, unit: 'cm' } }, code: 'invalid_field', param: 'pipe_size' },
     { name: 'negative servings', body: { name: 'x', engineer: { id: 1 }, servings_per_day: -5 }, code: 'invalid_field', param: 'servings_per_day' },
@@ -205,6 +207,35 @@ describe('POST /api/projects', () => {
     const b = await create({ construction_type: 'Remodel / Tenant Finish', installation_location: 'Indoors', pipe_size: { value: 3, unit: 'in' } });
     expect(b).toMatchObject({ construction_type: 'Remodel / Tenant Finish', installation_location: 'Indoors' });
     expect(b.pipe_size.value).toBe(3);
+  });
+
+  it('accepts fixtures entered in metric (cm, L/s) and converts them', async () => {
+    // 45.72 × 45.72 × 30.48 cm is the 18 × 18 × 12 in basin; 0.5 L/s = 0.5 × 60 ÷ 3.785411784 GPM.
+    const metricSink = { type: 'prep-sink', uses_typical_dimensions: false, dimensions: { metric: { length: { value: 45.72, unit: 'cm' }, width: { value: 45.72, unit: 'cm' }, height: { value: 30.48, unit: 'cm' } } } };
+    const mixed = { type: 'one-compartment-sink', uses_typical_dimensions: false, dimensions: { standard: { length: { value: 45.72, unit: 'cm' }, width: { value: 18, unit: 'in' }, height: { value: 12 } } } };
+    const p = await create({ fixtures: [metricSink, mixed, { type: 'dishwasher', gpm: { value: 0.5, unit: 'L/s' } }, { type: 'custom', gpm: { value: 3, unit: 'GPM' } }] });
+    const [sink, one, dishwasher, custom] = p.fixtures!.data;
+    for (const f of [sink!, one!]) {
+      expect(f.dimensions!.standard.length.value).toBeCloseTo(18, 6);
+      expect(f.dimensions!.standard.width.value).toBeCloseTo(18, 6);
+      expect(f.dimensions!.standard.height.value).toBeCloseTo(12, 6);
+    }
+    expect(dishwasher!.gpm).toBeCloseTo((0.5 * 60) / 3.785411784, 9);
+    expect(custom!.gpm).toBe(3);
+    // The same kitchen entered in inches sizes the same.
+    const inches = await create({ fixtures: [{ type: 'prep-sink' }, { type: 'one-compartment-sink' }, { type: 'dishwasher', gpm: (0.5 * 60) / 3.785411784 }, { type: 'custom', gpm: 3 }] });
+    expect(p.flow_rate).toEqual(inches.flow_rate);
+  });
+
+  it('keeps the sizing catalog across writes and previews: it is read once per data version', async () => {
+    const before = await t.engine.sizing.candidates();
+    await create({ servings_per_day: 120, fixtures: [{ type: 'three-compartment-sink' }] });
+    await t.engine.projects.preview({ servings_per_day: 300 });
+    expect(await t.engine.sizing.candidates()).toBe(before);
+    // Inside a write's transaction too (previews and writes size there): no second read.
+    await t.engine.store.db.transaction().execute(async (trx) => {
+      expect(await t.engine.sizing.candidates(trx)).toBe(before);
+    });
   });
 
   it('needs the projects scope', async () => {

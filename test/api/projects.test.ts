@@ -1,9 +1,11 @@
 /** Project reads (spec §2.3, §4.2; docs/api.md "Projects"): list, filters, detail, inclusions, personal data, sizing. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiError } from '../../src-shared/api/common.js';
+import { sizingResponse } from '../../src-shared/api/sizing.js';
 import { project, projectList, type Project, type ProjectListItem } from '../../src-shared/api/people.js';
 import { CONSTRUCTION_TYPES, INSTALLATION_LOCATIONS, SIZING_METHOD_LABELS } from '../../src-shared/api/vocabulary.js';
 import type { SeedProject } from '../../src-shared/seed/people-seed.js';
+import { PIPE_SIZE_TABLE } from '../../src-shared/sizing/tables.js';
 import { startTestServer, type TestServer } from '../helpers/api-server.js';
 import { peopleIndex, usDate, usDateOrNull } from '../helpers/resources.js';
 
@@ -260,9 +262,11 @@ describe('GET /api/projects/:id', () => {
         expect(p.grease[period].weight.unit).toBe('lbs');
         expect(p.grease[period].volume.unit).toBe('gal');
       }
-      // Without local requirements: sized by the lower of the non-zero pipe and two-minute flows.
-      const flows = [f.pipe.value, f.two_minute.value].filter((v) => v > 0);
-      expect(f.sized_by.value, `project ${s.id}`).toBe(flows.length ? Math.min(...flows) : 0);
+      // No jurisdiction: the default rules (one-minute drainage, PDI-G101) size by the lower of
+      // the fixtures' one-minute flow and the interceptor size UPC Table 1014.2.1 gives for the pipe.
+      const pipeSize = PIPE_SIZE_TABLE.find((r) => r.pipe_in === s.inputs.pipe_size_in)!.hgi_one_minute_gpm;
+      const flows = [pipeSize, f.one_minute.value].filter((v) => v > 0);
+      expect(f.sized_by.value, `project ${s.id}`).toBe(Math.min(...flows));
       expect(f.one_minute.value).toBeGreaterThanOrEqual(f.two_minute.value);
       near(p.grease.per_day.weight.value, p.grease.per_serving.weight.value * s.inputs.servings_per_day);
       near(p.grease.per_30_days.weight.value, p.grease.per_day.weight.value * 30);
@@ -336,14 +340,15 @@ interface SizingBody {
 }
 
 describe('sizing endpoints', () => {
-  const CRITERIA = ['type', 'location', 'traffic', 'efficiency', 'flow', 'fixture_capacity', 'volume', 'grease', 'pump_out'];
+  const CRITERIA = ['type', 'location', 'traffic', 'efficiency', 'flow', 'capacity_rule', 'fixture_capacity', 'volume', 'unit_volume', 'compartments', 'grease', 'pump_out'];
 
   it('GET /api/projects/:id/sizing gives the recommendation with its reasons and every failed candidate with its criteria', async () => {
     const p = await detail(1);
     expect(p.recommended_product).not.toBeNull();
     const res = await t.get('/api/projects/1/sizing');
     expect(res.status, res.text).toBe(200);
-    const s = res.body as SizingBody;
+    const s = sizingResponse.parse(res.body);
+    expect(res.body).not.toHaveProperty('raw');
     expect(s.object).toBe('sizing');
     expect(s.recommendation.status).toBe('recommended');
     expect(s.recommendation.product!.name).toBe(p.recommended_product);
@@ -363,6 +368,27 @@ describe('sizing endpoints', () => {
     for (const c of s.recommendation.alternatives) expect(c.passed).toBe(true);
     expect((s.flow_rate.sized_by as { value: number }).value).toBe(p.flow_rate.sized_by.value);
     expect(s.grease.per_day!.weight.value).toBe(p.grease.per_day.weight.value);
+  });
+
+  it('GET /api/projects/:id/sizing carries the derivation: every step sourced, agreeing with the project\'s figures', async () => {
+    const withFixtures = seed.projects.find((x) => x.jurisdiction_id !== null && x.inputs.installation_location === 'indoors' && x.inputs.fixtures.length >= 3)!;
+    const p = await detail(withFixtures.id, '?fixtures=true');
+    const s = sizingResponse.parse((await t.get(`/api/projects/${withFixtures.id}/sizing`)).body);
+    const step = (key: string) => s.derivation.find((d) => d.key === key);
+    expect(step('rules')?.result.value).toBe(p.jurisdiction!.name);
+    expect(step('flow.design')?.result).toEqual({ value: p.flow_rate.sized_by.value, unit: 'GPM' });
+    expect(step('flow.design')?.source).toMatch(/UPC 1014\.2\.1/);
+    expect(step('flow.pipe')?.result).toEqual({ value: p.flow_rate.pipe.value, unit: 'GPM' });
+    expect(step('grease.per-day')?.result).toEqual({ value: p.grease.per_day.weight.value, unit: 'lbs' });
+    // Each fixture has its flow and DFU steps, labelled by the fixture's name.
+    for (const [i, f] of p.fixtures!.data.entries()) {
+      expect(step(`fixture.${i + 1}.flow`)?.label).toContain(f.name);
+      expect(step(`fixture.${i + 1}.dfu`)).toBeDefined();
+    }
+    // The served cycle is the unit's (its derivation step) or, without one, the design target's.
+    if (p.pump_out_cycle_basis === 'recommended_product') expect(step('pump-out.cycle')?.result).toEqual({ value: p.pump_out_cycle, unit: 'days' });
+    else expect(Math.round(step('pump-out.target')!.result.value as number)).toBe(p.pump_out_cycle);
+    for (const d of s.derivation) expect(d.source.length).toBeGreaterThan(2);
   });
 
   it('a project with no fitting product explains why through its failed candidates', async () => {

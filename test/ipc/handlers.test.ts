@@ -128,6 +128,10 @@ describe('valid calls', () => {
     expect(large.sizing.recommended_product).not.toBe(small.sizing.recommended_product);
     expect(large.failed_total).toBeGreaterThanOrEqual(large.sizing.recommendation.failed.length);
     expect('raw' in large.sizing).toBe(false);
+    // The derivation reaches the editor: the design-flow step carries the figure shown as sized_by.
+    const design = large.sizing.derivation.find((d) => d.key === 'flow.design');
+    expect(design?.result).toEqual({ value: large.sizing.flow_rate.sized_by.value, unit: 'GPM' });
+    expect(large.sizing.derivation.find((d) => d.key === 'grease.per-day')?.result.value).toBe(large.sizing.grease.per_day.weight.value);
   });
 
   it('users, jurisdictions and global search', async () => {

@@ -53,7 +53,7 @@ describe('typical fixtures', () => {
 
   it('fixed flows are continuous: the two-minute flow equals the one-minute flow', () => {
     const drain = sizeFixture({ kind: 'floor-drain' });
-    expect(drain).toMatchObject({ flow_source: 'fixed', one_minute_gpm: 0.75, two_minute_gpm: 0.75, dfu: 2, basin: null });
+    expect(drain).toMatchObject({ flow_source: 'fixed', one_minute_gpm: 2, two_minute_gpm: 2, dfu: 2, basin: null });
     expect(fixtureApiFields(drain).dimensions).toBeNull();
   });
 
@@ -99,7 +99,7 @@ describe('§1 combining fixtures', () => {
   it('adds DFU, capacity, and the GPM of fixtures without a DFU value', () => {
     const fixtures = [sizeFixture({ kind: 'mop-sink' }), sizeFixture({ kind: 'dishwasher' }), sizeFixture({ kind: 'floor-drain' })];
     const combined = combineFixtures(fixtures, 'sum');
-    expect(combined).toMatchObject({ one_minute_gpm: 13.5, two_minute_gpm: 13.5, dfu: 5, unlisted_dfu_gpm: 9 });
-    expect(combined.capacity_gal).toBeCloseTo(13.5, 10);
+    expect(combined).toMatchObject({ count: 3, one_minute_gpm: 14.75, two_minute_gpm: 14.75, dfu: 5, unlisted_dfu_gpm: 9 });
+    expect(combined.capacity_gal).toBeCloseTo(14.75, 10);
   });
 });

@@ -9,22 +9,32 @@ import {
   type CombinedFixtures,
 } from '../../src-shared/sizing';
 
-const none: CombinedFixtures = { one_minute_gpm: 0, two_minute_gpm: 0, dfu: 0, capacity_gal: 0, unlisted_dfu_gpm: 0 };
+const none: CombinedFixtures = { count: 0, one_minute_gpm: 0, two_minute_gpm: 0, dfu: 0, capacity_gal: 0, unlisted_dfu_gpm: 0 };
 const pdiSink = combineFixtures(
   [sizeFixture({ kind: 'custom', uses_typical_dimensions: false, length: 48, width: 24, depth: 12 })],
   'sum',
 );
+const twoMinute = { drainage_period: 'two-minute', sized_by_basis: 'lower-of-pipe-and-fixtures' } as const;
 
 describe('project flow_rate', () => {
-  it('takes the pipe flow when there are no fixtures (default 4 in → 125 GPM)', () => {
-    const flow = computeProjectFlow(none, 4, DEFAULT_JURISDICTION_RULES);
-    expect(flow).toMatchObject({ pipe_gpm: 125, sized_by_gpm: 125, sized_by_source: 'pipe', dfu: 0 });
+  it('no fixtures: the interceptor size UPC Table 1014.2.1 gives for the pipe, not the full-pipe flow', () => {
+    // 4 in: full-pipe 125 GPM; interceptor 150 GPM (one-minute column), 75 GPM (two-minute column).
+    const one = computeProjectFlow(none, 4, DEFAULT_JURISDICTION_RULES);
+    expect(one).toMatchObject({ pipe_gpm: 125, pipe_limit_gpm: 150, sized_by_gpm: 150, sized_by_source: 'pipe', dfu: 0 });
+    const two = computeProjectFlow(none, 4, twoMinute);
+    expect(two).toMatchObject({ pipe_gpm: 125, pipe_limit_gpm: 75, sized_by_gpm: 75, sized_by_source: 'pipe' });
   });
 
-  it('normally sizes by the lower of the pipe and the two-minute flow', () => {
+  it('the default rules drain over one minute (PDI-G101): the PDI sink sizes at 44.9 GPM', () => {
     const flow = computeProjectFlow(pdiSink, 4, DEFAULT_JURISDICTION_RULES);
-    expect(flow.sized_by_gpm).toBeCloseTo(22.44, 2);
+    expect(DEFAULT_JURISDICTION_RULES.drainage_period).toBe('one-minute');
+    expect(flow.sized_by_gpm).toBeCloseTo(44.88, 2);
     expect(flow.sized_by_source).toBe('fixtures');
+  });
+
+  it('where two minutes are permitted, the lower of the pipe size and the two-minute flow', () => {
+    const flow = computeProjectFlow(pdiSink, 4, twoMinute);
+    expect(flow.sized_by_gpm).toBeCloseTo(22.44, 2);
     expect(flowRateApiFields(flow)).toEqual({
       pipe: { value: 125, unit: 'GPM' },
       one_minute: { value: 44.88, unit: 'GPM' },
@@ -34,20 +44,32 @@ describe('project flow_rate', () => {
     });
   });
 
-  it('a small pipe wins over large fixtures', () => {
+  it('a small pipe wins over large fixtures: its one-minute interceptor size', () => {
     const flow = computeProjectFlow(pdiSink, 2, { drainage_period: 'one-minute', sized_by_basis: 'lower-of-pipe-and-fixtures' });
     expect(flow).toMatchObject({ sized_by_gpm: 20, sized_by_source: 'pipe' });
   });
 
   it('the jurisdiction picks the drainage period and the basis', () => {
-    const one = computeProjectFlow(pdiSink, 4, { drainage_period: 'one-minute', sized_by_basis: 'lower-of-pipe-and-fixtures' });
-    expect(one.sized_by_gpm).toBeCloseTo(44.88, 2);
     const pipe = computeProjectFlow(pdiSink, 4, { drainage_period: 'two-minute', sized_by_basis: 'pipe' });
-    expect(pipe.sized_by_gpm).toBe(125);
+    expect(pipe.sized_by_gpm).toBe(75);
     const fixtures = computeProjectFlow(pdiSink, 2, { drainage_period: 'one-minute', sized_by_basis: 'fixtures' });
     expect(fixtures.sized_by_gpm).toBeCloseTo(44.88, 2);
     const noFixtures = computeProjectFlow(none, 3, { drainage_period: 'one-minute', sized_by_basis: 'fixtures' });
-    expect(noFixtures).toMatchObject({ sized_by_gpm: 60, sized_by_source: 'pipe' });
+    expect(noFixtures).toMatchObject({ sized_by_gpm: 75, sized_by_source: 'pipe' });
+    const formula = computeProjectFlow(pdiSink, 4, { drainage_period: 'one-minute', sized_by_basis: 'formula' }, 33);
+    expect(formula).toMatchObject({ sized_by_gpm: 33, sized_by_source: 'formula' });
+  });
+
+  it('fixtures with 0 GPM never switch silently to the pipe: the flow says so', () => {
+    const zero = combineFixtures([sizeFixture({ kind: 'custom', gpm: 0 })], 'sum');
+    const flow = computeProjectFlow(zero, 4, DEFAULT_JURISDICTION_RULES);
+    expect(flow).toMatchObject({ zero_fixture_flow: true, sized_by_source: 'pipe', sized_by_gpm: 150 });
+  });
+
+  it('an 8 in pipe: Table 703.2 lists it, Table 1014.2.1 does not, so the pipe gives no design flow', () => {
+    const flow = computeProjectFlow(none, 8, DEFAULT_JURISDICTION_RULES);
+    expect(flow).toMatchObject({ pipe_gpm_basis: 'manning', pipe_limit_gpm: null, design_available: false });
+    expect(computeProjectFlow(pdiSink, 8, DEFAULT_JURISDICTION_RULES)).toMatchObject({ design_available: true, sized_by_source: 'fixtures' });
   });
 });
 

@@ -11,7 +11,36 @@ import {
   sizeFixture,
   storageFactor,
   wasteFlowPerMealGal,
+  type CombinedFixtures,
+  type GravityVolumeContext,
 } from '../../src-shared/sizing';
+
+const NONE: CombinedFixtures = { count: 0, one_minute_gpm: 0, two_minute_gpm: 0, dfu: 0, capacity_gal: 0, unlisted_dfu_gpm: 0 };
+const NO_VALUES = {
+  dfu: null,
+  fixture_flow_gpm: null,
+  full_pipe_flow_gpm: null,
+  design_flow_gpm: null,
+  fixture_capacity_gal: null,
+  seats: null,
+  meals_per_peak_hour: null,
+  servings_per_day: null,
+  hours_of_operation: null,
+};
+function ctx(over: Partial<GravityVolumeContext>): GravityVolumeContext {
+  return {
+    combined: NONE,
+    pipe_in: 4,
+    design_gpm: 0,
+    design_available: true,
+    meals: undefined,
+    food_waste_disposer: false,
+    kitchen: { fryer: false, flatware: false, dishwasher: false, food_waste_disposer: false, fast_food: false },
+    formula_values: NO_VALUES,
+    rules: DEFAULT_JURISDICTION_RULES,
+    ...over,
+  };
+}
 
 describe('§4 UPC DFU method', () => {
   it('worked example: 3 floor drains + mop sink + prep sink = 12 DFU → 750 gal', () => {
@@ -25,13 +54,7 @@ describe('§4 UPC DFU method', () => {
     const combined = combineFixtures(fixtures, 'sum');
     expect(combined.dfu).toBe(12);
     expect(dfuTableVolumeGal(12)).toBe(750);
-    const required = requiredGravityVolume('gravity-by-dfu', {
-      combined,
-      sized_by_gpm: 0,
-      meals: undefined,
-      food_waste_disposer: false,
-      rules: DEFAULT_JURISDICTION_RULES,
-    });
+    const required = requiredGravityVolume('gravity-by-dfu', ctx({ combined }));
     expect(required).toMatchObject({ ok: true, gal: 750 });
   });
 
@@ -58,34 +81,22 @@ describe('§4 UPC DFU method', () => {
 
   it('gives no answer beyond the table', () => {
     expect(dfuTableVolumeGal(2641)).toBeNull();
-    const combined = { one_minute_gpm: 0, two_minute_gpm: 0, dfu: 3000, capacity_gal: 0, unlisted_dfu_gpm: 0 };
-    const ctx = { combined, sized_by_gpm: 0, meals: undefined, food_waste_disposer: false, rules: DEFAULT_JURISDICTION_RULES };
-    expect(requiredGravityVolume('gravity-by-dfu', ctx)).toMatchObject({ ok: false, code: 'volume_out_of_table' });
+    const combined = { ...NONE, count: 1, dfu: 3000 };
+    expect(requiredGravityVolume('gravity-by-dfu', ctx({ combined }))).toMatchObject({ ok: false, code: 'volume_out_of_table' });
   });
 
   it('fixtures with no DFU value add GPM × 30 min', () => {
     const combined = combineFixtures([sizeFixture({ kind: 'floor-drain' }), sizeFixture({ kind: 'dishwasher' })], 'sum');
-    const required = requiredGravityVolume('gravity-by-dfu', {
-      combined,
-      sized_by_gpm: 0,
-      meals: undefined,
-      food_waste_disposer: false,
-      rules: DEFAULT_JURISDICTION_RULES,
-    });
+    const required = requiredGravityVolume('gravity-by-dfu', ctx({ combined }));
     expect(required).toMatchObject({ ok: true, gal: 500 + 9 * 30 });
   });
 
   it('IPC-style alternative: peak GPM × 30 minutes', () => {
     expect(peakFlowVolumeGal(40, 30)).toBe(1200);
-    const ctx = {
-      combined: { one_minute_gpm: 0, two_minute_gpm: 0, dfu: 0, capacity_gal: 0, unlisted_dfu_gpm: 0 },
-      sized_by_gpm: 40,
-      meals: undefined,
-      food_waste_disposer: false,
-      rules: DEFAULT_JURISDICTION_RULES,
-    };
-    expect(requiredGravityVolume('gravity-by-peak-flow', ctx)).toMatchObject({ ok: true, gal: 1200 });
-    expect(requiredGravityVolume('hydromechanical-by-flow', ctx)).toBeNull();
+    const c = ctx({ design_gpm: 40 });
+    expect(requiredGravityVolume('gravity-by-peak-flow', c)).toMatchObject({ ok: true, gal: 1200 });
+    expect(requiredGravityVolume('hydromechanical-by-flow', c)).toBeNull();
+    expect(requiredGravityVolume('gravity-by-peak-flow', ctx({ design_available: false }))).toMatchObject({ ok: false, code: 'pipe_beyond_table' });
   });
 });
 
@@ -98,16 +109,22 @@ describe('§5 UPC appendix H meals method', () => {
     // 133 = 100 seats × 1.33; 2 gal and 1.5 are the single-service figures; 2.5 h is the
     // commercial retention the example pairs with them (§5 lists 1.5 h for single-service).
     const f = mealsFactors({ seats: 100, fast_food: true, service: 'single-service', retention_hours: 2.5 }, false);
-    expect(f).toEqual({ meals_per_peak_hour: 133, waste_flow_gal: 2, retention_hours: 2.5, storage_factor: 1.5 });
-    expect(mealsMethodVolumeGal(f)).toBe(997.5);
+    expect(f).toMatchObject({ waste_flow_gal: 2, retention_hours: 2.5, storage_factor: 1.5 });
+    expect(f.meals_per_peak_hour).toBeCloseTo(133, 10);
+    expect(mealsMethodVolumeGal(f)).toBeCloseTo(997.5, 9);
     // With the listed single-service retention (1.5 h) the same kitchen needs 598.5 gal.
-    expect(mealsMethodVolumeGal(mealsFactors({ seats: 100, fast_food: true, service: 'single-service' }, false))).toBe(598.5);
+    expect(mealsMethodVolumeGal(mealsFactors({ seats: 100, fast_food: true, service: 'single-service' }, false))).toBeCloseTo(598.5, 9);
+    // A jurisdiction's override wins over the project's.
+    const local = mealsFactors({ seats: 100, fast_food: true, service: 'single-service', retention_hours: 2.5 }, false, { waste_flow_gal: 3, retention_hours: 2, storage_factor: null });
+    expect(local).toMatchObject({ waste_flow_gal: 3, retention_hours: 2, storage_factor: 1.5 });
   });
 
-  it('meals per peak hour = seats × 1.33 (fast food) or × 1.0', () => {
-    expect(mealsPerPeakHour(100, true)).toBe(133);
+  it('meals per peak hour = seats × meal factor, not rounded', () => {
+    expect(mealsPerPeakHour(100, true)).toBeCloseTo(133, 10);
     expect(mealsPerPeakHour(100, false)).toBe(100);
-    expect(mealsPerPeakHour(10, true)).toBe(14); // 13.3 meals → 14, rounded up
+    expect(mealsPerPeakHour(10, true)).toBeCloseTo(13.3, 10);
+    expect(mealsPerPeakHour(100, 'leisure-dining')).toBeCloseTo(67, 10);
+    expect(mealsPerPeakHour(100, 'dinner-club')).toBe(50);
   });
 
   it('waste flow: 6 with dishwasher, 5 without, 2 single-service, +1 with a disposer', () => {
@@ -131,13 +148,6 @@ describe('§5 UPC appendix H meals method', () => {
   });
 
   it('needs its inputs', () => {
-    const ctx = {
-      combined: { one_minute_gpm: 0, two_minute_gpm: 0, dfu: 0, capacity_gal: 0, unlisted_dfu_gpm: 0 },
-      sized_by_gpm: 0,
-      meals: undefined,
-      food_waste_disposer: false,
-      rules: DEFAULT_JURISDICTION_RULES,
-    };
-    expect(requiredGravityVolume('gravity-by-meals', ctx)).toMatchObject({ ok: false, code: 'missing_meals_inputs' });
+    expect(requiredGravityVolume('gravity-by-meals', ctx({}))).toMatchObject({ ok: false, code: 'missing_meals_inputs' });
   });
 });

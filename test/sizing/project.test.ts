@@ -28,15 +28,20 @@ describe('sizeProject', () => {
       plumbing_code: 'UPC',
       sizing_methods: { indoor: 'hydromechanical-by-flow', outdoor: 'hydromechanical-by-flow' },
     });
-    // 3-comp 37.87 + prep 12.62 GPM (one-minute) halved, + 1.88 + 0.75 + 6 continuous.
+    // 3-comp 37.87 + prep 12.62 GPM (one-minute; halved over two minutes), + hand sink 1.88 +
+    // floor drain 2 (¾ in hose bib) + dishwasher 6, continuous. The default rules drain over one minute.
+    const threeComp = ((18 * 18 * 12 * 3) / 231) * 0.75;
+    const prep = ((18 * 18 * 12) / 231) * 0.75;
+    const fixed = 1.88 + 2 + 6;
+    const round2 = (v: number) => Math.round(v * 100) / 100;
     expect(r.flow_rate).toEqual({
       pipe: { value: 125, unit: 'GPM' },
-      one_minute: { value: 59.12, unit: 'GPM' },
-      two_minute: { value: 33.88, unit: 'GPM' },
-      sized_by: { value: 33.88, unit: 'GPM' },
+      one_minute: { value: round2(threeComp + prep + fixed), unit: 'GPM' },
+      two_minute: { value: round2((threeComp + prep) / 2 + fixed), unit: 'GPM' },
+      sized_by: { value: round2(threeComp + prep + fixed), unit: 'GPM' },
       dfu: 3 + 3 + 1 + 2,
     });
-    expect(r.flow_rate_metric.sized_by).toEqual({ value: 2.14, unit: 'L/s' });
+    expect(r.flow_rate_metric.sized_by).toEqual({ value: round2(((threeComp + prep + fixed) * 3.785411784) / 60), unit: 'L/s' });
     // high tier, fryer, flatware: 0.046 lb × 300 = 13.8 lb/day.
     expect(r.grease.per_serving.weight).toEqual({ value: 0.046, unit: 'lbs' });
     expect(r.grease.per_day).toEqual({ weight: { value: 13.8, unit: 'lbs' }, volume: { value: 1.89, unit: 'gal' } });
@@ -48,7 +53,7 @@ describe('sizeProject', () => {
   });
 
   it('recommends the smallest unit for flow and 60 days of grease', () => {
-    // 33.9 GPM needs ≥ 35 GPM; 828 lb over 60 days: only GB-250 (100 GPM, 1,895 lb) and GB-1000 hold it.
+    // 60.4 GPM needs the 75 GPM size; 828 lb over 60 days: only GB-250 (100 GPM, 1,895 lb) and GB-1000 hold it.
     expect(r.recommended_product).toBe('GB-250');
     expect(r.recommendation.rating).toMatchObject({ flow_gpm: 100, grease_lbs: 1895 });
     expect(r.pump_out_cycle).toBe(90); // 1,895 / 13.8 = 137 days, capped at 90
@@ -74,10 +79,16 @@ describe('sizeProject', () => {
     expect(r.fixtures[4]).toMatchObject({ type: 'dishwasher', dimensions: null, flow_rate: { dfu: 0 } });
   });
 
+  it('warns that UPC 1014.1.3 needs the authority\'s permission for a dishwasher into a hydromechanical unit', () => {
+    expect(r.warnings.map((w) => w.code)).toEqual(['dishwasher_needs_permission']);
+    expect(r.warnings[0]?.source).toMatch(/UPC 1014\.1\.3/);
+  });
+
   it('uses the outdoor method when installed outdoors', () => {
     const out = sizeProject({ menu_type: 'pizza', servings_per_day: 50, installation_location: 'outdoors' }, SAMPLE_CATALOG, RULES.upcGravityOutdoors);
     expect(out.sizing_method).toBe('gravity-by-dfu');
-    expect(out.required_volume?.volume).toEqual({ standard: { value: 500, unit: 'gal' }, metric: { value: 1892.71, unit: 'L' } });
+    // No fixtures: UPC 1014.3.6 sizes by the 4 in inlet's 216 DFU (Table 703.2) → 2,000 gal.
+    expect(out.required_volume?.volume).toEqual({ standard: { value: 2000, unit: 'gal' }, metric: { value: 7570.82, unit: 'L' } });
   });
 });
 
@@ -97,7 +108,8 @@ describe('project inputs schema', () => {
 
   it('refuses unknown menu types, untabulated pipes, negative servings and bad fixtures', () => {
     expect(projectInputsSchema.safeParse({ menu_type: 'nope', servings_per_day: 1 }).success).toBe(false);
-    expect(projectInputsSchema.safeParse({ menu_type: 'pizza', servings_per_day: 1, pipe_size_in: 8 }).success).toBe(false);
+    expect(projectInputsSchema.safeParse({ menu_type: 'pizza', servings_per_day: 1, pipe_size_in: 7 }).success).toBe(false);
+    expect(projectInputsSchema.safeParse({ menu_type: 'pizza', servings_per_day: 1, pipe_size_in: 8 }).success).toBe(true);
     expect(projectInputsSchema.safeParse({ menu_type: 'pizza', servings_per_day: -1 }).success).toBe(false);
     expect(projectInputsSchema.safeParse({ menu_type: 'pizza', servings_per_day: 1, fixtures: [{ kind: 'custom' }] }).success).toBe(false);
   });

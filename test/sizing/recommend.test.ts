@@ -17,6 +17,8 @@ import { GB1, GB1000, GB250, GRAVITY_TANKS, SAMPLE_CATALOG, SI75, STANDARD_HGIS,
 
 const pdiSink: FixtureInput = { kind: 'custom', name: 'Pot sink', uses_typical_dimensions: false, length: 48, width: 24, depth: 12 };
 const base: ProjectInputs = { menu_type: 'coffee-shop', servings_per_day: 0, fixtures: [pdiSink] };
+/** The UPC with two-minute drainage permitted: the PDI sink drains at 22.4 GPM. */
+const TWO = RULES.upcTwoMinute;
 
 function failureCodes(result: ProjectSizing, id: string): string[] {
   const entry = result.recommendation.failed.find((f) => f.id === id);
@@ -25,12 +27,13 @@ function failureCodes(result: ProjectSizing, id: string): string[] {
 
 describe('sizing by flow (PDI worked example)', () => {
   it('two-minute drainage: 22.4 GPM → the 25 GPM unit (next size), not GB1 25 GPM with more grease', () => {
-    const r = sizeProject(base, SAMPLE_CATALOG);
+    const r = sizeProject(base, SAMPLE_CATALOG, TWO);
     expect(r.flow_rate.sized_by).toEqual({ value: 22.44, unit: 'GPM' });
     expect(r.recommended_product).toBe('HGI 25');
     expect(r.recommendation.rating).toMatchObject({ flow_gpm: 25, grease_lbs: 50 });
     expect(r.recommendation.alternatives.map((a) => a.id)).toContain('gb1');
-    expect(failureCodes(r, 'hgi-20')).toEqual(['flow']);
+    // 20 GPM is too small, and the sink's 59.8 gal exceed 2.5 × 20 GPM (UPC 1014.2.1).
+    expect(failureCodes(r, 'hgi-20')).toEqual(['flow', 'fixture_capacity']);
   });
 
   it('one-minute drainage: 44.9 GPM → the 50 GPM unit (next size)', () => {
@@ -47,7 +50,7 @@ describe('Watts example through the engine', () => {
     expect(r.flow_rate.sized_by.value).toBe(55.5);
     expect(r.recommended_product).toBe('HGI 75');
     const fifty = r.recommendation.failed.find((f) => f.id === 'hgi-50');
-    expect(fifty?.failures).toEqual([{ code: 'flow', message: 'Rated 50 GPM < design flow 55.5 GPM.' }]);
+    expect(fifty?.failures).toEqual([{ code: 'flow', message: 'Rated 50 GPM < 75 GPM required (design flow 55.5 GPM, next standard size).' }]);
   });
 });
 
@@ -104,15 +107,15 @@ describe('sizing by grease', () => {
 
 describe('where the unit is installed', () => {
   it('outdoors buried excludes indoor-only units (location) and other kinds (type)', () => {
-    const r = sizeProject({ ...base, installation_location: 'outdoors', buried: true }, SAMPLE_CATALOG);
+    const r = sizeProject({ ...base, installation_location: 'outdoors', buried: true }, SAMPLE_CATALOG, TWO);
     expect(r.recommended_product).toBe('GB-250');
     expect(failureCodes(r, 'hgi-25')).toEqual(['location']);
     expect(failureCodes(r, 'si75')).toEqual(['type']);
-    expect(failureCodes(r, 'ggi-500')).toEqual(['type', 'flow']); // every failed criterion is listed
+    expect(failureCodes(r, 'ggi-500')).toEqual(['type', 'flow', 'fixture_capacity']); // every failed criterion is listed
   });
 
   it('a traffic area needs a traffic-rated unit', () => {
-    const r = sizeProject({ ...base, installed_in_traffic_area: true }, SAMPLE_CATALOG);
+    const r = sizeProject({ ...base, installed_in_traffic_area: true }, SAMPLE_CATALOG, TWO);
     expect(failureCodes(r, 'hgi-25')).toEqual(['traffic']);
     expect(r.recommended_product).toBe('GB-250');
   });
@@ -122,18 +125,19 @@ describe('fixture capacity cap (2.5 × rated GPM)', () => {
   it('moves up a size when the connected fixtures hold more than 2.5 × the rating', () => {
     // 48 × 24 × 13 in = 64.8 gal; two-minute flow 24.3 GPM; 2.5 × 25 = 62.5 gal < 64.8.
     const sink: FixtureInput = { kind: 'custom', uses_typical_dimensions: false, length: 48, width: 24, depth: 13 };
-    const capped = { ...DEFAULT_JURISDICTION_RULES, fixture_capacity_cap_factor: 2.5 };
-    const r = sizeProject({ ...base, fixtures: [sink] }, STANDARD_HGIS, capped);
+    expect(TWO.fixture_capacity_cap_factor).toBe(2.5); // UPC 1014.2.1
+    const r = sizeProject({ ...base, fixtures: [sink] }, STANDARD_HGIS, TWO);
     expect(failureCodes(r, 'hgi-25')).toEqual(['fixture_capacity']);
     expect(r.recommended_product).toBe('HGI 35');
-    expect(sizeProject({ ...base, fixtures: [sink] }, STANDARD_HGIS).recommended_product).toBe('HGI 25');
+    expect(sizeProject({ ...base, fixtures: [sink] }, STANDARD_HGIS, { ...TWO, fixture_capacity_cap_factor: null }).recommended_product).toBe('HGI 25');
   });
 });
 
 describe('several identical units', () => {
-  it('no single unit covers 125 GPM: 2 × 75 GPM in parallel', () => {
+  it('no fixtures, 4 in pipe: UPC Table 1014.2.1 sizes it at 150 GPM (one-minute), 2 × 75 GPM in parallel', () => {
     const r = sizeProject({ ...base, fixtures: [] }, STANDARD_HGIS);
-    expect(r.flow_rate.sized_by.value).toBe(125);
+    expect(r.flow_rate.pipe.value).toBe(125);
+    expect(r.flow_rate.sized_by.value).toBe(150);
     expect(r.recommendation).toMatchObject({ units: 2, arrangement: 'parallel', product: { id: 'hgi-75' } });
     expect(r.recommendation.reasons.join(' ')).toMatch(/No single unit is enough .*: flow\); 2 identical units in parallel/);
     expect(r.recommendation.chosen?.totals.flow_gpm).toBe(150);
@@ -253,7 +257,7 @@ describe('unique local requirements', () => {
     expect(r.recommendation).toMatchObject({ status: 'none', product: null, no_recommendation: { code: 'unique_local_requirements' } });
     expect(r.recommendation.no_recommendation?.message).toContain('pretreatment office');
     // Flows and grease are still computed.
-    expect(r.flow_rate.sized_by.value).toBe(22.44);
+    expect(r.flow_rate.sized_by.value).toBe(44.88);
   });
 
   it('the rules schema refuses a flag without a reason', () => {
@@ -296,9 +300,9 @@ describe('every candidate is accounted for', () => {
   it('candidates with no ratings fail flow, and grease when the kitchen makes grease', () => {
     const bare = { ...GB1, id: 'bare', ratings: [] };
     const r = sizeProject(base, [bare, SI75, GB1000]);
-    expect(failureCodes(r, 'bare')).toEqual(['flow']);
+    expect(failureCodes(r, 'bare')).toEqual(['flow', 'fixture_capacity']);
     expect(r.recommended_product).toBe('GB-1000');
     const greasy = sizeProject({ ...base, servings_per_day: 100 }, [bare, GB1000]);
-    expect(failureCodes(greasy, 'bare')).toEqual(['flow', 'grease', 'pump_out']);
+    expect(failureCodes(greasy, 'bare')).toEqual(['flow', 'fixture_capacity', 'grease', 'pump_out']);
   });
 });

@@ -12,7 +12,9 @@ import {
   SIMPLE_GREASE_PER_MEAL_LBS,
   STANDARD_HGI_SIZES,
   UPC_GGI_DFU_TABLE,
+  hgiLadderSizes,
   hgiSizeForPipe,
+  manningFullPipeGpm,
   pipeFlowGpm,
   standardHgiSize,
   type MenuTier,
@@ -35,8 +37,19 @@ describe('§2 pipe-size table: every row', () => {
     expect(PIPE_SIZE_TABLE.map((r) => r.pipe_in)).toEqual([2, 3, 4, 5, 6]);
   });
 
-  it('refuses a pipe size the table does not have', () => {
-    expect(() => pipeFlowGpm(8)).toThrow(RangeError);
+  it('refuses a pipe size no table has; an 8 in pipe (Table 703.2 only) gets no interceptor size', () => {
+    expect(() => pipeFlowGpm(7)).toThrow(RangeError);
+    expect(hgiSizeForPipe(8, 'one-minute')).toBeNull();
+  });
+
+  it('8 in: full-pipe flow by Manning on the table footnote basis; the formula gives the table rows within 7 %', () => {
+    // The table's rows sit a few percent under Manning's full-pipe flow (rounded to round numbers).
+    for (const row of PIPE_SIZE_TABLE) {
+      const manning = manningFullPipeGpm(row.pipe_in);
+      expect(manning).toBeGreaterThanOrEqual(row.full_flow_gpm);
+      expect(manning / row.full_flow_gpm).toBeLessThan(1.07);
+    }
+    expect(pipeFlowGpm(8)).toBeCloseTo(manningFullPipeGpm(8), 10);
   });
 });
 
@@ -48,19 +61,24 @@ describe('§3 standard HGI sizes: 2 lb of grease per GPM', () => {
     },
   );
 
-  it('lists the PDI sizes and the sizes IPC adds', () => {
+  it('lists the PDI/ASME series, the sizes IPC Table 1003.3.5.1 adds, and the UPC Table 1014.2.1 sizes above 100 GPM', () => {
     const by = (source: string) => STANDARD_HGI_SIZES.filter((s) => s.source === source).map((s) => [s.flow_gpm, s.min_grease_lbs]);
-    expect(by('PDI')).toEqual([[4, 8], [7, 14], [10, 20], [15, 30], [20, 40], [25, 50], [35, 70], [50, 100]]);
-    expect(by('IPC')).toEqual([[6, 12], [9, 18], [12, 24], [14, 28], [18, 36], [75, 150], [100, 200]]);
+    expect(by('PDI')).toEqual([[4, 8], [7, 14], [10, 20], [15, 30], [20, 40], [25, 50], [35, 70], [50, 100], [75, 150], [100, 200]]);
+    expect(by('IPC')).toEqual([[6, 12], [9, 18], [12, 24], [14, 28], [18, 36]]);
+    // UPC Table 1014.2.1's interceptor sizes (one- and two-minute columns) above 100 GPM.
+    expect(by('UPC').map(([gpm]) => gpm)).toEqual([125, 150, 250, 500]);
     const flows = STANDARD_HGI_SIZES.map((s) => s.flow_gpm);
     expect(flows).toEqual([...flows].sort((a, b) => a - b));
+    expect(hgiLadderSizes('pdi')).toEqual([4, 7, 10, 15, 20, 25, 35, 50, 75, 100, 125, 150, 250, 500]);
+    expect(hgiLadderSizes('ipc')).toEqual([4, 6, 7, 9, 10, 12, 14, 15, 18, 20, 25, 35, 50, 75, 100, 125, 150, 250, 500]);
   });
 
-  it('picks the next larger standard size (PDI worked example)', () => {
+  it('picks the next larger standard size (PDI worked example); above 500 GPM there is none', () => {
     expect(standardHgiSize(44.9)).toBe(50);
     expect(standardHgiSize(22.4)).toBe(25);
     expect(standardHgiSize(100)).toBe(100);
-    expect(standardHgiSize(100.1)).toBeNull();
+    expect(standardHgiSize(100.1)).toBe(125);
+    expect(standardHgiSize(500.1)).toBeNull();
   });
 });
 
@@ -134,8 +152,9 @@ describe('fixture library', () => {
     expect(Object.keys(FIXTURE_LIBRARY).sort()).toEqual([...FIXTURE_KINDS].sort());
   });
 
-  it('uses the §7 fixed flows for fixtures without a basin', () => {
-    expect(FIXTURE_LIBRARY['floor-drain'].fixed_flow_gpm).toBe(0.75);
+  it('uses the §7 fixed flows for fixtures without a basin, the §1 hose-bib flow for floor drains', () => {
+    expect(FIXTURE_LIBRARY['floor-drain'].fixed_flow_gpm).toBe(2); // ¾ in hose bib, upper end of 1.5–2.0 GPM (§1)
+    expect(FIXTURE_LIBRARY['floor-sink'].fixed_flow_gpm).toBe(2);
     expect(FIXTURE_LIBRARY['mop-sink'].fixed_flow_gpm).toBe(3.75);
     expect(FIXTURE_LIBRARY['hand-sink'].fixed_flow_gpm).toBe(1.88);
     expect(FIXTURE_LIBRARY['pre-rinse-sprayer'].fixed_flow_gpm).toBe(3.75);

@@ -92,6 +92,18 @@ describe('projects in the browser', () => {
     await page.getByRole('radio', { name: 'Standard' }).check();
     await expect.poll(() => results().getByRole('row', { name: /Sized by/ }).innerText()).toContain('GPM');
 
+    // How this was sized: the derivation, step by step with its sources, follows the inputs.
+    const derivation = results().getByTestId('derivation');
+    await derivation.getByText(/How this was sized \(\d+ steps\)/).click();
+    const designStep = derivation.locator('li[data-step="flow.design"]');
+    await expect.poll(() => designStep.innerText()).toMatch(/Design flow/);
+    expect(await designStep.innerText()).toMatch(/UPC 1014\.2\.1/);
+    const sizedBy = (await results().getByRole('row', { name: /Sized by/ }).innerText()).match(/([\d.,]+) GPM/)![1]!;
+    expect(await designStep.locator('.step-result').innerText()).toBe(`${sizedBy} GPM`);
+    expect(await derivation.locator('li[data-step="fixture.3.flow"]').innerText()).toMatch(/Dishwasher: flow/);
+    expect(await derivation.locator('li[data-step="grease.per-day"]').innerText()).toMatch(/Grease per day/);
+    await screenshot(page, 'project-derivation');
+
     // A fixture can be removed again.
     await page.getByRole('button', { name: 'Remove fixture 3 (Dishwasher)' }).click();
     await expect.poll(() => page.getByRole('listitem', { name: /^Fixture \d/ }).count()).toBe(2);

@@ -11,6 +11,7 @@ import type { ProjectStatus } from '../../../src-shared/api/vocabulary.js';
 import type { FixtureInput } from '../../../src-shared/sizing/fixtures.js';
 import type { ProjectSizing } from '../../../src-shared/sizing/index.js';
 import type { Database } from '../../store/schema.js';
+import { normalizeProjectInputs } from '../../../src-shared/project-inputs.js';
 import { nextLocalId } from '../../store/local-ids.js';
 import type { CatalogService, ListResult } from '../catalog/catalog-service.js';
 import { ApiError, notFound } from '../errors.js';
@@ -405,15 +406,13 @@ async function resolveWrite(trx: Transaction<Database>, body: ProjectWrite, curr
     if (body.meals === null) delete inputs.meals;
     else inputs.meals = body.meals;
   }
-  if (inputs.installation_location === 'outdoors') inputs.inside_trap_location = null;
-  else if (inputs.inside_trap_location === null) inputs.inside_trap_location = 'kitchen';
-  if (allowedInside && inputs.installation_location === 'indoors' && inputs.inside_trap_location && !allowedInside.includes(inputs.inside_trap_location)) {
+  const normal = normalizeProjectInputs(inputs);
+  if (allowedInside && normal.installation_location === 'indoors' && normal.inside_trap_location && !allowedInside.includes(normal.inside_trap_location)) {
     throw new ApiError(400, 'invalid_field', `This jurisdiction allows indoor interceptors only at: ${allowedInside.join(', ')}.`, 'inside_trap_location');
   }
-  if (!inputs.buried) inputs.burial_depth_in = 0;
   const fixtures = body.fixtures === undefined ? current.fixtures : body.fixtures.data.map(fixtureFromWrite);
   return {
-    inputs,
+    inputs: normal,
     fixtures,
     address,
     jurisdiction_id: jurisdictionId,

@@ -57,12 +57,17 @@ export class SizingContext {
     private readonly dataVersion: () => string,
   ) {}
 
-  /** The catalog's candidates; `db` lets a transaction read its own uncommitted catalog. */
+  /**
+   * The catalog's candidates, read once per data version: project writes and previews never
+   * change the catalog, so a live preview reuses them. `db` is the connection to read with when
+   * they must be read (a transaction in progress holds the one connection; reading through the
+   * pool would wait for it). Only the sync changes the catalog, and it commits on a connection of
+   * its own, which moves the data version.
+   */
   candidates(db: Kysely<Database> = this.db): Promise<SizingCatalog> {
-    if (db !== this.db) return TypeTree.load(db).then((types) => loadSizingCatalog(db, types));
     const version = this.dataVersion();
     if (this.catalog?.version !== version) {
-      const value = TypeTree.load(this.db).then((types) => loadSizingCatalog(this.db, types));
+      const value = TypeTree.load(db).then((types) => loadSizingCatalog(db, types));
       this.catalog = { version, value };
       value.catch(() => (this.catalog = undefined));
     }

@@ -80,8 +80,9 @@ export function servedPumpOutCycle(
   row: Pick<ProjectRow, 'pump_out_cycle' | 'recommended_product' | 'jurisdiction_rules'>,
   inputs: StoredInputs,
 ): { pump_out_cycle: number; pump_out_cycle_basis: PumpOutCycleBasis } {
-  const pump_out_cycle_basis = row.recommended_product === null ? 'design_target' : 'recommended_product';
-  if (row.pump_out_cycle !== null) return { pump_out_cycle: row.pump_out_cycle, pump_out_cycle_basis };
+  if (row.pump_out_cycle !== null) return { pump_out_cycle: row.pump_out_cycle, pump_out_cycle_basis: row.recommended_product === null ? 'design_target' : 'recommended_product' };
+  // No cycle of the unit's own (none recommended, or 0 servings measured): the design target stands in.
+  const pump_out_cycle_basis = 'design_target';
   let target = inputs.pump_out_target_days;
   try {
     target = effectivePumpOutTarget(target, parseRules(row.jurisdiction_rules));

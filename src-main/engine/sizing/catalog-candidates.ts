@@ -36,6 +36,21 @@ export interface SizingCatalog {
 type InstallationOptions = NonNullable<CatalogSeed['products'][number]['installation_options']>;
 type Dimensions = NonNullable<CatalogSeed['products'][number]['base_dimensions']>;
 
+const COMPARTMENT_WORDS: Record<string, number> = { one: 1, single: 1, two: 2, dual: 2, three: 3, triple: 3, four: 4 };
+
+/**
+ * The compartments a product's text states ("a 1,000-gallon two-compartment gravity grease
+ * interceptor"); null when it states none. The catalog has no field for them, and jurisdictions
+ * require them (Phoenix: 2 from 500 gal, 3 from 750).
+ */
+export function statedCompartments(text: string): number | null {
+  // "two-compartment gravity interceptor", not "a three-compartment sink" it is sized for.
+  const m = /\b(one|single|two|dual|three|triple|four|[1-4])[- ]compartments?\b(?!\s+sinks?\b)/i.exec(text);
+  if (!m?.[1]) return null;
+  const word = m[1].toLowerCase();
+  return COMPARTMENT_WORDS[word] ?? Number(word);
+}
+
 export async function loadSizingCatalog(db: Kysely<Database>, types: TypeTree): Promise<SizingCatalog> {
   const published = types.publishedIds();
   const [products, links, ratings, accessoryLinks] = await Promise.all([
@@ -74,6 +89,7 @@ export async function loadSizingCatalog(db: Kysely<Database>, types: TypeTree): 
           efficiency_99: r.efficiency_99 === 1,
         })),
         liquid_capacity_gal: p.liquid_gal !== null && p.liquid_gal > 0 ? p.liquid_gal : null,
+        compartments: statedCompartments(`${p.short_description ?? ''} ${p.description ?? ''}`),
         installation_options: {
           indoors: install?.indoors ?? false,
           indoors_buried: install?.indoors_buried ?? false,

@@ -3,6 +3,8 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as api from '../../../src-shared/api/people.js';
 import { apiError } from '../../../src-shared/api/common.js';
+import { sizingResponse, type SizingResponse } from '../../../src-shared/api/sizing.js';
+import type { ProjectSizing } from '../../../src-shared/sizing/index.js';
 import { projectCreateBody, projectPatchBody, statusChangeBody } from '../../../src-shared/api/project-write.js';
 import { CONSTRUCTION_TYPE_KEYS, USER_TYPE_KEYS } from '../../../src-shared/api/vocabulary.js';
 import type { Engine } from '../../engine/engine.js';
@@ -38,6 +40,11 @@ const queryString = (request: FastifyRequest) => {
   const i = request.url.indexOf('?');
   return i < 0 ? '' : request.url.slice(i);
 };
+
+/** A sizing as the API serves it: the unrounded working figures (`raw`) stay inside. */
+function sizingBody({ raw: _raw, ...sizing }: ProjectSizing): SizingResponse {
+  return { object: 'sizing', ...sizing };
+}
 
 export const peopleRoutes =
   (engine: Engine): FastifyPluginAsyncZod =>
@@ -144,12 +151,12 @@ export const peopleRoutes =
       ...projects,
       schema: {
         tags: ['Projects'],
-        summary: "The project's full sizing with the current catalog: the recommendation, its reasons and every failed candidate",
+        summary: "The project's full sizing with the current catalog: the recommendation, its reasons, every failed candidate, and the step-by-step derivation",
         params: idParam('project'),
         querystring: z.object({}).strict(),
-        response: { 200: z.record(z.string(), z.unknown()), ...errors },
+        response: { 200: sizingResponse, ...errors },
       },
-      handler: async (request) => ({ object: 'sizing', ...(await engine.projects.sizingDetails(request.params.id)) }),
+      handler: async (request) => sizingBody(await engine.projects.sizingDetails(request.params.id)),
     });
 
     app.post('/api/sizing', {
@@ -159,9 +166,9 @@ export const peopleRoutes =
         summary: 'Size project inputs without saving them (a project write body; project_id applies it to a stored project)',
         querystring: z.object({ project_id: z.string().regex(/^\d{1,15}$/).transform(Number).optional() }).strict(),
         body: projectPatchBody,
-        response: { 200: z.record(z.string(), z.unknown()), ...errors },
+        response: { 200: sizingResponse, ...errors },
       },
-      handler: async (request) => ({ object: 'sizing', ...(await engine.projects.preview(request.body, request.query.project_id)) }),
+      handler: async (request) => sizingBody(await engine.projects.preview(request.body, request.query.project_id)),
     });
 
     app.post('/api/projects', {

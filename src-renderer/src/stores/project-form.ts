@@ -5,7 +5,9 @@
  * No rule of sizing or validation lives here: the engine checks and sizes what is sent.
  */
 import type { Project } from '../../../src-shared/api/people';
+import type { InsideTrapLocation } from '../../../src-shared/api/vocabulary';
 import type { Vocabulary } from '../../../src-shared/ipc/contract';
+import { burialDepthFor, insideTrapLocationFor } from '../../../src-shared/project-inputs';
 
 export interface FixtureForm {
   /** Stable React key; not sent. */
@@ -183,9 +185,10 @@ export function sizingBody(form: ProjectForm) {
     flatware: form.flatware,
     food_waste_disposer: form.food_waste_disposer,
     installation_location: form.installation_location,
-    inside_trap_location: form.installation_location === 'outdoors' ? null : form.inside_trap_location,
+    inside_trap_location: insideTrapLocationFor(form.installation_location === 'outdoors' ? 'outdoors' : 'indoors', form.inside_trap_location as InsideTrapLocation),
     buried: form.buried,
-    burial_depth: form.buried ? typed(form.burial_depth) : 0,
+    // Typed text goes as typed (the engine names a bad value); not buried is depth 0, as the engine stores it.
+    burial_depth: form.buried ? typed(form.burial_depth) : burialDepthFor(false, null),
     installed_in_traffic_area: form.installed_in_traffic_area,
     installed_in_high_water_area: form.installed_in_high_water_area,
     pipe_size: typed(form.pipe_size),

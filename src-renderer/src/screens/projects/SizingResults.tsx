@@ -52,11 +52,41 @@ export function SizingDetails(props: { view: SizingView; compact?: boolean }) {
             </ul>
           </>
         ) : (
-          <p className="warning" data-testid="recommended-product">
-            {r.no_recommendation?.message ?? 'No unit can be recommended for these inputs.'}
-          </p>
+          <>
+            <p className="warning" data-testid="recommended-product">
+              {r.no_recommendation?.message ?? 'No unit can be recommended for these inputs.'}
+            </p>
+            {r.no_fit && r.no_fit.suggestions.length > 0 && (
+              <>
+                <p>What would fit:</p>
+                <ul className="reasons" aria-label="What would fit">
+                  {r.no_fit.suggestions.map((s) => (
+                    <li key={s}>{s}</li>
+                  ))}
+                </ul>
+              </>
+            )}
+          </>
         )}
       </section>
+
+      {(sizing.warnings.length > 0 || sizing.excluded_fixtures.length > 0) && (
+        <section className="result-card warning-card" aria-label="Code notes">
+          <h2>Code notes</h2>
+          <ul className="reasons">
+            {sizing.warnings.map((w) => (
+              <li key={w.code}>
+                {w.message} <span className="muted">({w.source})</span>
+              </li>
+            ))}
+            {sizing.excluded_fixtures.map((f, i) => (
+              <li key={`${f.name}-${i}`}>
+                {f.name} left out: {f.reason}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
 
       {sizing.unique_local_requirements && (
         <section className="result-card warning-card" role="note" aria-label="Local requirements">
@@ -160,6 +190,8 @@ export function SizingDetails(props: { view: SizingView; compact?: boolean }) {
         )}
       </section>
 
+      {!props.compact && <Derivation steps={sizing.derivation} />}
+
       {!props.compact && r.alternatives.length > 0 && (
         <details className="result-card">
           <summary>Also fits ({r.alternatives.length})</summary>
@@ -197,5 +229,31 @@ export function SizingDetails(props: { view: SizingView; compact?: boolean }) {
         </details>
       )}
     </>
+  );
+}
+
+type Step = SizingView['sizing']['derivation'][number];
+
+const shownValue = (v: Step['result']['value']): string => (v === null ? '—' : typeof v === 'boolean' ? (v ? 'yes' : 'no') : String(v));
+const withUnit = (v: Step['result']['value'], unit: string | null): string => `${shownValue(v)}${unit && v !== null ? ` ${unit}` : ''}`;
+
+/** The engine's calculation, step by step, as an inspector would check it (derivation.ts). */
+function Derivation(props: { steps: Step[] }) {
+  return (
+    <details className="result-card derivation" data-testid="derivation">
+      <summary>How this was sized ({props.steps.length} steps)</summary>
+      <ol>
+        {props.steps.map((s) => (
+          <li key={s.key} data-step={s.key}>
+            <strong>{s.label}</strong>: <span className="formula">{s.formula}</span>
+            {s.inputs.length > 0 && <span className="muted"> ({s.inputs.map((i) => `${i.name} ${withUnit(i.value, i.unit)}`).join('; ')})</span>}
+            {' = '}
+            <strong className="step-result">{withUnit(s.result.value, s.result.unit)}</strong>
+            <div className="muted small">{s.source}</div>
+            {s.note && <div className="small">{s.note}</div>}
+          </li>
+        ))}
+      </ol>
+    </details>
   );
 }
