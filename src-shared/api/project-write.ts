@@ -42,8 +42,11 @@ const pipeSizes = PIPE_SIZES_IN;
  */
 const lengthOn = (side: 'in' | 'cm') =>
   z
-    .object({ value: z.number(), unit: z.enum(['in', 'cm'], { error: 'Fixture dimensions are in inches ("in") or centimetres ("cm").' }).optional() })
-    .loose()
+    .preprocess(
+      // A bare number is a length in the side's own unit.
+      (v) => (typeof v === 'number' ? { value: v } : v),
+      z.object({ value: z.number(), unit: z.enum(['in', 'cm'], { error: 'Fixture dimensions are in inches ("in") or centimetres ("cm").' }).optional() }).loose(),
+    )
     .transform((v) => ((v.unit ?? side) === 'cm' ? fromMetric('length', v.value) : v.value));
 const lengthSet = (side: 'in' | 'cm') => z.object({ length: lengthOn(side), width: lengthOn(side), height: lengthOn(side) }).loose();
 

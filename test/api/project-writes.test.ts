@@ -227,6 +227,20 @@ describe('POST /api/projects', () => {
     expect(p.flow_rate).toEqual(inches.flow_rate);
   });
 
+  it("takes bare numbers as fixture lengths, in the side's own unit (inches on standard, cm on metric)", async () => {
+    const bareInches = { type: 'prep-sink', uses_typical_dimensions: false, dimensions: { standard: { length: 18, width: 18, height: 12 } } };
+    const bareCm = { type: 'prep-sink', uses_typical_dimensions: false, dimensions: { metric: { length: 45.72, width: 45.72, height: 30.48 } } };
+    const p = await create({ fixtures: [bareInches, bareCm] });
+    for (const f of p.fixtures!.data) {
+      expect(f.dimensions!.standard.length.value).toBeCloseTo(18, 6);
+      expect(f.dimensions!.standard.height.value).toBeCloseTo(12, 6);
+    }
+    // Still held to the physical range, named as sent.
+    const huge = await post('/api/projects', { name: 'x', engineer: { id: engineer.id }, fixtures: [{ ...bareInches, dimensions: { standard: { length: 1e300, width: 18, height: 12 } } }] });
+    expectError(huge, 400, 'invalid_field');
+    expect((huge.body as { param: string }).param).toContain('length');
+  });
+
   it('keeps the sizing catalog across writes and previews: it is read once per data version', async () => {
     const before = await t.engine.sizing.candidates();
     await create({ servings_per_day: 120, fixtures: [{ type: 'three-compartment-sink' }] });
