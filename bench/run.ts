@@ -272,7 +272,7 @@ if (wants('sync')) {
       child.once('exit', (code) => reject(new Error(`sync-downstream exited with ${code}`)));
     });
     await new Promise((r) => child.once('exit', r));
-    return JSON.parse(line) as { settled?: { ms: number; max_delay_ms: number }; first: { ms: number; write_ms: number; bytes: number; max_delay_ms: number; p99_delay_ms: number }; again?: { ms: number; bytes: number; max_delay_ms: number } };
+    return JSON.parse(line) as { settled?: { ms: number; max_delay_ms: number }; first: { ms: number; write_ms: number; bytes: number; peak_rss_mb: number; peak_from: string; max_delay_ms: number; p99_delay_ms: number }; again?: { ms: number; bytes: number; max_delay_ms: number } };
   };
   try {
     console.log(`sync of a large upstream (${size.products} products, ${size.users} users, ${size.projects} projects):`);
@@ -309,6 +309,7 @@ if (wants('sync')) {
       { measure: 'download only, same pages', ms: Math.round(downloadMs), mb: Number((bytes / 1e6).toFixed(1)), requests: paths.length },
       { measure: 'ratio first sync / download', value: Number((synced.first.ms / downloadMs).toFixed(2)), goal: '≤ 1.3', met: synced.first.ms / downloadMs <= 1.3 },
       { measure: 'sync with no upstream change', ms: again.ms, mb: Number((again.bytes / 1e6).toFixed(2)) },
+      { measure: `peak memory of the serving process (main + sync worker) during the first sync (${synced.first.peak_from})`, mb: synced.first.peak_rss_mb, goal: '< 600 MB', met: synced.first.peak_rss_mb < 600 },
       { measure: 'worst event-loop delay of the serving process during the first sync', ms: synced.first.max_delay_ms, p99: synced.first.p99_delay_ms, goal: '< 50 ms', met: synced.first.max_delay_ms < 50 },
       { measure: '  the same process at rest after its start, before the sync', ms: synced.settled!.max_delay_ms },
     ];

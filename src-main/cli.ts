@@ -7,7 +7,7 @@ import path from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { API_SCOPES } from '../src-shared/api/scopes.js';
 import { openEngine } from './engine/engine.js';
-import { registerSyncCommand } from './sync/sync-command.js';
+import { registerSyncCommand } from './sync-command.js';
 import { defaultDataDir, describeApiKeyState, ensureApiKey } from './engine/data-dir.js';
 import { ApiError } from './engine/errors.js';
 import { DEFAULT_RATE_LIMIT_PER_MINUTE, startServer } from './http/server.js';

@@ -50,14 +50,12 @@ export async function openEngine(options: EngineOptions): Promise<Engine> {
     const sizing = new SizingContext(store.db, store.dataVersion);
     const projects = new ProjectService(store.db, sizing, catalog);
     const jurisdictions = new JurisdictionService(store.db);
-    // The runner needs the engine it belongs to; it gets it lazily to break the cycle.
-    const holder: { engine?: Engine } = {};
-    const runner = new SyncRunner(() => holder.engine!, options.syncTuning);
+    // The sync takes what it needs (the store and a project reader), not the engine.
+    const runner = new SyncRunner({ store, dataDir: options.dataDir, projects }, options.syncTuning);
     const sync = new SyncService(store.db, options.dataDir, runner);
-    sync.resolver = (projectId, choice) => runner.resolve(projectId, choice);
     projects.afterWrite = () => sync.refreshCounts();
     await sync.init();
-    holder.engine = {
+    return {
       store,
       dataDir: options.dataDir,
       firstStart,
@@ -75,7 +73,6 @@ export async function openEngine(options: EngineOptions): Promise<Engine> {
         await store.close();
       },
     };
-    return holder.engine;
   } catch (error) {
     await store.close();
     throw error;

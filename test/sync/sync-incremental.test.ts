@@ -187,20 +187,21 @@ describe('deletes made here', () => {
 });
 
 describe('trusting dates', () => {
-  it('a change made upstream without moving its date is skipped, until the weekly full check asks for everything', async () => {
+  it('a change made upstream without moving its date (nor its list entry) is skipped, until the weekly full check asks for everything', async () => {
     const id = up.engine.store.sqlite.prepare('select id from projects where id <= 300 order by id limit 1 offset 5').pluck().get() as number;
-    // Behind the API: the name changes, the updated date does not.
-    upstreamSql("update projects set name = 'Renamed quietly' where id = ?", id);
+    // Behind the API: an input the list does not show changes, the updated date does not. (A
+    // change the list entry shows, such as the name, is seen at once: the entry's fingerprint moves.)
+    upstreamSql("update projects set inputs = json_set(inputs, '$.servings_per_day', 4321) where id = ?", id);
     const detail = `/api/projects/${id}?fixtures=true&notes=true&accessories=true`;
     let seen = await syncSeen();
     // Only the projects changed today in the tests above are asked (their date cannot tell).
     expect(seen.filter((p) => PROJECT_DETAIL.test(p)).length).toBeLessThan(5);
     expect(seen).not.toContain(detail);
-    expect((await down.get(`/api/projects/${id}`)).body).not.toMatchObject({ name: 'Renamed quietly' });
+    expect((await down.get(`/api/projects/${id}`)).body).not.toMatchObject({ servings_per_day: 4321 });
 
     // A week after the last full check, a run asks for every record with If-None-Match.
     const eightDaysAgo = new Date(Date.now() - 8 * 86_400_000).toISOString();
-    down.engine.store.sqlite.prepare("update meta set value = ? where key = 'sync.full_check'").run(eightDaysAgo);
+    down.engine.store.sqlite.prepare('update sync_state set full_check = ?').run(eightDaysAgo);
     seen = await syncSeen();
     expect(down.engine.sync.status().last_error).toBeNull();
     expect(seen.filter((p) => PROJECT_DETAIL.test(p)).length).toBeGreaterThan(250);

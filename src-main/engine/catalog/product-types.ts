@@ -48,9 +48,9 @@ export class TypeTree {
     return undefined;
   }
 
-  /** Published types, ordered by name. */
+  /** Published types, and those the central service lists although inactive; ordered by name. */
   list(): TypeRow[] {
-    return [...this.byId.values()].filter((r) => this.published.has(r.id));
+    return [...this.byId.values()].filter((r) => this.published.has(r.id) || r.listed === 1);
   }
 
   ref(row: TypeRow): ProductTypeRef {

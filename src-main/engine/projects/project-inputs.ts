@@ -25,6 +25,34 @@ export const DEFAULT_INPUTS: StoredInputs = {
   installed_in_high_water_area: false,
 };
 
+/**
+ * A project of the central service keeps the inputs it stated and no others (absent stays absent).
+ * The local sizing needs them all: it takes the defaults above for the missing ones (and for a
+ * location it cannot read), and says which it assumed.
+ */
+export function inputsForSizing(stored: Partial<StoredInputs>): { inputs: StoredInputs; assumed: (keyof StoredInputs)[] } {
+  const inputs = { ...DEFAULT_INPUTS, ...stored } as StoredInputs;
+  const assumed = (Object.keys(DEFAULT_INPUTS) as (keyof StoredInputs)[]).filter((k) => stored[k] === undefined);
+  if (inputs.installation_location !== 'indoors' && inputs.installation_location !== 'outdoors') {
+    inputs.installation_location = DEFAULT_INPUTS.installation_location;
+    assumed.push('installation_location');
+  }
+  return { inputs, assumed };
+}
+
+/** A fixture kept as the central service sent it, of a kind the sizing library does not know. */
+export interface UnmappedFixture {
+  unmapped: unknown;
+}
+
+const isUnmapped = (f: FixtureInput | UnmappedFixture): f is UnmappedFixture => 'unmapped' in f;
+
+/** The fixtures the sizing can use, in order (those kept unmapped are left out). */
 export function parseStoredFixtures(rows: { input: string }[]): FixtureInput[] {
-  return rows.map((r) => JSON.parse(r.input) as FixtureInput);
+  return rows.map((r) => JSON.parse(r.input) as FixtureInput | UnmappedFixture).filter((f): f is FixtureInput => !isUnmapped(f));
+}
+
+/** The fixtures kept as received because their kind is unknown here, as received. */
+export function unmappedFixtures(rows: { input: string }[]): unknown[] {
+  return rows.map((r) => JSON.parse(r.input) as FixtureInput | UnmappedFixture).flatMap((f) => (isUnmapped(f) ? [f.unmapped] : []));
 }

@@ -15,6 +15,8 @@ export type ProjectRow = Selectable<ProjectsTable> & {
   engineer_phone: string | null;
   jurisdiction_name: string | null;
   jurisdiction_rules: string | null;
+  /** The sizing method labels as the central service stated them, or null. */
+  jurisdiction_labels: string | null;
 };
 
 /** What the caller may see: personal data needs the users scope (spec §5). */
@@ -32,7 +34,7 @@ const pair = (x: { standard: { value: number; unit: string }; metric: { value: n
   metric: m(x.metric),
 });
 
-export function embeddedJurisdiction(id: number, name: string, rulesJson: string, contacts?: Contact[]): EmbeddedJurisdiction {
+export function embeddedJurisdiction(id: number, name: string, rulesJson: string, contacts?: Contact[], labelsJson: string | null = null): EmbeddedJurisdiction {
   const rules = JSON.parse(rulesJson) as { plumbing_code: string | null; sizing_methods: { indoor: string; outdoor: string } };
   return {
     object: 'jurisdiction',
@@ -40,10 +42,14 @@ export function embeddedJurisdiction(id: number, name: string, rulesJson: string
     id,
     name,
     plumbing_code: rules.plumbing_code,
-    sizing_methods: {
-      indoor: SIZING_METHOD_LABELS[rules.sizing_methods.indoor] ?? rules.sizing_methods.indoor,
-      outdoor: SIZING_METHOD_LABELS[rules.sizing_methods.outdoor] ?? rules.sizing_methods.outdoor,
-    },
+    // Labels the central service stated are served as stated.
+    sizing_methods:
+      labelsJson !== null
+        ? (JSON.parse(labelsJson) as EmbeddedJurisdiction['sizing_methods'])
+        : {
+            indoor: SIZING_METHOD_LABELS[rules.sizing_methods.indoor] ?? rules.sizing_methods.indoor,
+            outdoor: SIZING_METHOD_LABELS[rules.sizing_methods.outdoor] ?? rules.sizing_methods.outdoor,
+          },
     ...(contacts ? { contacts } : {}),
   };
 }
@@ -54,21 +60,21 @@ export function buildContact(row: Selectable<ContactsTable>, jurisdictionName: s
   return {
     object: 'contact',
     id: row.id,
-    name: p ? `${row.first_name} ${row.last_name}` : null,
+    name: p ? (row.name_served ?? `${row.first_name} ${row.last_name}`) : null,
     first_name: p ? row.first_name : null,
     last_name: p ? row.last_name : null,
     title: row.title,
     email: p ? row.email : null,
     primary_phone_number: p ? row.primary_phone_number : null,
     department: row.department,
-    jurisdictions: [jurisdictionName],
+    jurisdictions: row.jurisdictions_served !== null ? (JSON.parse(row.jurisdictions_served) as string[]) : [jurisdictionName],
     jurisdiction_name: jurisdictionName,
     facility: { name: f.name, address: f.address, city: f.city, state: f.state, postal_code: f.postal_code, county: f.county },
   };
 }
 
 export function buildProjectListItem(row: ProjectRow, viewer: Viewer, contacts?: Contact[]): ProjectListItem {
-  const inputs = JSON.parse(row.inputs) as StoredInputs;
+  const inputs = JSON.parse(row.inputs) as Partial<StoredInputs>;
   return {
     object: 'project',
     url: projectUrl(row.id),
@@ -89,9 +95,9 @@ export function buildProjectListItem(row: ProjectRow, viewer: Viewer, contacts?:
     jurisdiction:
       row.jurisdiction_id === null || row.jurisdiction_name === null || row.jurisdiction_rules === null
         ? null
-        : embeddedJurisdiction(row.jurisdiction_id, row.jurisdiction_name, row.jurisdiction_rules, contacts),
+        : embeddedJurisdiction(row.jurisdiction_id, row.jurisdiction_name, row.jurisdiction_rules, contacts, row.jurisdiction_labels),
     construction_type: labelOf(CONSTRUCTION_TYPES, row.construction_type as ConstructionTypeKey),
-    installation_location: labelOf(INSTALLATION_LOCATIONS, inputs.installation_location),
+    installation_location: labelOf(INSTALLATION_LOCATIONS, inputs.installation_location ?? null),
     recommended_product: row.recommended_product,
     pump_out_cycle: row.pump_out_cycle,
   };
@@ -122,46 +128,60 @@ export function buildFixture(api: StoredSizing['fixtures'][number], input: Fixtu
 
 type DetailFields = Omit<Project, 'fixtures' | 'notes' | 'accessories'>;
 
+/** The sizing the store keeps: computed here, or the central service's figures as it stated them. */
+export type KeptSizing = StoredSizing | (Omit<StoredSizing, 'flow_rate' | 'grease' | 'fixtures'> & { source: 'upstream'; flow_rate: unknown; grease: unknown; fixtures: unknown[] });
+export const isUpstreamSizing = (s: KeptSizing): s is Extract<KeptSizing, { source: 'upstream' }> => (s as { source?: string }).source === 'upstream';
+
 export function buildProject(row: ProjectRow, viewer: Viewer, contacts?: Contact[]): DetailFields {
-  const inputs = JSON.parse(row.inputs) as StoredInputs;
-  const sizing = JSON.parse(row.sizing) as StoredSizing;
-  const grease = (period: keyof StoredSizing['grease']) => ({
-    object: 'grease-capacity-measurement' as const,
-    weight: m(sizing.grease[period].weight),
-    volume: m(sizing.grease[period].volume),
-  });
+  // Inputs the central service did not state are absent, and served as null (never a default).
+  const inputs = JSON.parse(row.inputs) as Partial<StoredInputs>;
+  const kept = JSON.parse(row.sizing) as KeptSizing;
+  const stated = <T>(value: T | undefined): T | null => (value === undefined ? null : value);
+  const upstream = isUpstreamSizing(kept);
+  const computed = () => {
+    const sizing = kept as StoredSizing;
+    const grease = (period: keyof StoredSizing['grease']) => ({
+      object: 'grease-capacity-measurement' as const,
+      weight: m(sizing.grease[period].weight),
+      volume: m(sizing.grease[period].volume),
+    });
+    return {
+      flow_rate: {
+        pipe: m(sizing.flow_rate.pipe),
+        two_minute: m(sizing.flow_rate.two_minute),
+        one_minute: m(sizing.flow_rate.one_minute),
+        sized_by: m(sizing.flow_rate.sized_by),
+        dfu: Math.round(sizing.flow_rate.dfu),
+      },
+      grease: {
+        per_serving: grease('per_serving'),
+        per_day: grease('per_day'),
+        per_30_days: grease('per_30_days'),
+        per_60_days: grease('per_60_days'),
+        per_90_days: grease('per_90_days'),
+      },
+    };
+  };
   const body: DetailFields = {
     ...buildProjectListItem(row, viewer, contacts),
     version: row.version,
-    inside_trap_location: inputs.installation_location === 'indoors' ? inputs.inside_trap_location : null,
-    installed_in_traffic_area: inputs.installed_in_traffic_area,
-    installed_in_high_water_area: inputs.installed_in_high_water_area,
-    buried: inputs.buried,
-    burial_depth: m({ value: inputs.buried ? inputs.burial_depth_in : 0, unit: 'in' }),
-    fryer: inputs.fryer,
-    flatware: inputs.flatware,
-    pipe_size: m({ value: inputs.pipe_size_in, unit: 'in' }),
-    food_waste_disposer: inputs.food_waste_disposer,
-    servings_per_day: inputs.servings_per_day,
-    menu_type: inputs.menu_type,
-    pump_out_target: inputs.pump_out_target_days,
+    inside_trap_location: upstream ? stated(inputs.inside_trap_location) : inputs.installation_location === 'indoors' ? stated(inputs.inside_trap_location) : null,
+    installed_in_traffic_area: stated(inputs.installed_in_traffic_area),
+    installed_in_high_water_area: stated(inputs.installed_in_high_water_area),
+    buried: stated(inputs.buried),
+    burial_depth: inputs.burial_depth_in === undefined ? null : m({ value: upstream || inputs.buried ? inputs.burial_depth_in : 0, unit: 'in' }),
+    fryer: stated(inputs.fryer),
+    flatware: stated(inputs.flatware),
+    pipe_size: inputs.pipe_size_in === undefined ? null : m({ value: inputs.pipe_size_in, unit: 'in' }),
+    food_waste_disposer: stated(inputs.food_waste_disposer),
+    servings_per_day: stated(inputs.servings_per_day),
+    menu_type: stated(inputs.menu_type),
+    pump_out_target: stated(inputs.pump_out_target_days),
     meals: inputs.meals ?? null,
-    flow_rate: {
-      pipe: m(sizing.flow_rate.pipe),
-      two_minute: m(sizing.flow_rate.two_minute),
-      one_minute: m(sizing.flow_rate.one_minute),
-      sized_by: m(sizing.flow_rate.sized_by),
-      dfu: Math.round(sizing.flow_rate.dfu),
-    },
-    grease: {
-      per_serving: grease('per_serving'),
-      per_day: grease('per_day'),
-      per_30_days: grease('per_30_days'),
-      per_60_days: grease('per_60_days'),
-      per_90_days: grease('per_90_days'),
-    },
+    // The central service's figures, as it stated them (the local sizing is shown beside them).
+    ...(upstream ? { flow_rate: kept.flow_rate as DetailFields['flow_rate'], grease: kept.grease as DetailFields['grease'] } : computed()),
     unique_local_requirements: row.unique_local_requirements === 1,
-    unique_local_requirements_reason: sizing.unique_local_requirements_reason,
+    unique_local_requirements_reason: kept.unique_local_requirements_reason,
   };
   return row.extra === '{}' ? body : { ...(JSON.parse(row.extra) as object), ...body };
 }
@@ -169,5 +189,5 @@ export function buildProject(row: ProjectRow, viewer: Viewer, contacts?: Contact
 /** A project as a user response embeds it: `pipe_size` a bare number, `spaces` empty (spec quirks). */
 export function buildUserProject(row: ProjectRow, viewer: Viewer, contacts?: Contact[]): UserProject {
   const p = buildProject(row, viewer, contacts);
-  return { ...p, pipe_size: p.pipe_size.value, spaces: [] };
+  return { ...p, pipe_size: p.pipe_size === null ? null : p.pipe_size.value, spaces: [] };
 }

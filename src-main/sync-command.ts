@@ -6,8 +6,8 @@
 import fs from 'node:fs';
 import cliProgress from 'cli-progress';
 import type { Command } from 'commander';
-import { openEngine } from '../engine/engine.js';
-import { defaultDataDir } from '../engine/data-dir.js';
+import { openEngine } from './engine/engine.js';
+import { defaultDataDir } from './engine/data-dir.js';
 
 export function registerSyncCommand(program: Command): void {
   program
