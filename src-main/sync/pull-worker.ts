@@ -10,7 +10,6 @@ import { Puller } from './pull.js';
 import { AppliedAnswers, removeStaging, StagedAnswers } from './sync-answers.js';
 import { SyncFailure } from './sync-service.js';
 import { readRunState, writeRunState } from './sync-state.js';
-import { jurisdictionKey } from './decide.js';
 import { UpstreamClient } from './upstream-client.js';
 import type { PullWorkerInput, PullWorkerMessage } from './pull-worker-protocol.js';
 
@@ -74,9 +73,7 @@ async function main(): Promise<void> {
       jurisdictions: upstreamIds("select id from jurisdictions where origin = 'upstream'"),
       projectUsers: new Map((store.sqlite.prepare("select id, user_id from projects where origin = 'upstream'").all() as { id: number; user_id: number }[]).map((r) => [r.id, r.user_id])),
       userEmails: new Map((store.sqlite.prepare("select lower(email) as email, id from users where origin = 'upstream'").all() as { email: string; id: number }[]).map((r) => [r.email, r.id])),
-      embeddedJurisdictions: new Set(
-        (store.sqlite.prepare("select name, state from jurisdictions where source = 'projects' and id in (select jurisdiction_id from contacts)").all() as { name: string; state: string }[]).map((j) => jurisdictionKey(j.name, j.state)),
-      ),
+      embeddedJurisdictions: store.sqlite.prepare("select name, state from jurisdictions where source = 'projects'").all() as { name: string; state: string }[],
       jurisdictionsEndpoint: state.jurisdictions_endpoint,
     };
     const puller = new Puller(client, { update: (patch) => post({ type: 'status', patch }) }, new AppliedAnswers(store.sqlite), staged, local);

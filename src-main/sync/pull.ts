@@ -39,7 +39,7 @@ import {
   type PulledTerritory,
   type PulledUser,
 } from './convert.js';
-import { decideDetail, fingerprint, jurisdictionKey, listedFingerprint, nextPage, startPaging, usersToAsk } from './decide.js';
+import { decideDetail, fingerprint, jurisdictionKey, listedFingerprint, matchJurisdiction, nextPage, startPaging, usersToAsk } from './decide.js';
 
 const PAGE = 100;
 /** Detail requests queued at once per resource: enough to keep the client's 16 in flight busy. */
@@ -126,8 +126,8 @@ export interface LocalKeys {
   projectUsers: Map<number, number>;
   /** Lower-cased e-mail → user id, of the users the store holds. */
   userEmails: Map<string, number>;
-  /** jurisdictionKey of the jurisdictions built from embeddings the store holds (their contacts are known). */
-  embeddedJurisdictions: Set<string>;
+  /** The jurisdictions built from embeddings the store holds with their contacts. */
+  embeddedJurisdictions: { name: string; state: string }[];
   /** False when the last run found no /api/jurisdictions (asked again only on a full check). */
   jurisdictionsEndpoint: boolean;
 }
@@ -465,12 +465,28 @@ export class Puller {
         return null;
       },
     });
+    // Listed, but no detail: taken whole from its type's product list (/product-types/:type/products)
+    // where that shows it, else kept as /products shows it (reduced); never dropped, and reported.
+    const byType = new Map<string, Promise<unknown[]>>();
+    const typeKeyOf = new Map([...listed.values()].flatMap((t) => (isObject(t) && typeof t.name === 'string' && typeof t.key === 'string' ? [[t.name, t.key] as const] : [])));
+    const ofType = (typeName: string) => {
+      const key = typeKeyOf.get(typeName);
+      if (key === undefined) return Promise.resolve([]);
+      let items = byType.get(key);
+      if (!items) {
+        const path = `/product-types/${encodeURIComponent(key)}/products`;
+        items = this.client.get<unknown>(path).then((res) => (res.status === 200 ? (dataOf(res.body) ?? []) : []));
+        byType.set(key, items);
+      }
+      return items;
+    };
     for (const e of details.missing) {
-      // Listed, but no detail: kept from its list item (reduced), not dropped, and reported.
       const item = productItems.get(e.key);
-      this.warn('products', e.key.split('\u0000')[0]!, 'listed in /products, but its detail answers 404: kept as the list shows it');
       if (!item) continue;
-      const body = inflate(item);
+      const listedItem = inflate(item) as Record<string, unknown>;
+      const whole = (await ofType(String(listedItem.type))).find((p) => isObject(p) && refKey({ part_number: String(p.part_number), store_id: typeof p.store_id === 'string' ? p.store_id : null }) === e.key);
+      this.warn('products', e.key.split('\u0000')[0]!, `listed in /products, but its detail answers 404: kept as ${whole ? 'its type\'s product list' : 'the list'} shows it`);
+      const body = whole ?? listedItem;
       const print = fingerprint(body);
       const before = this.applied.get(e.path);
       if (!before || before.fingerprint !== print) changed = true;
@@ -646,7 +662,7 @@ export class Puller {
    * the list showed of each project's engineer and jurisdiction (for the linking).
    */
   private async pullProjects(usersChanged: Promise<Set<number>>) {
-    const shown = new Map<number, { engineerId: number | null; email: string | null; jurisdiction: string | null }>();
+    const shown = new Map<number, { engineerId: number | null; email: string | null; jurisdiction: { key: string; name: string; state: string | null } | null }>();
     const list = (await this.pages(
       'project list',
       '/api/projects',
@@ -661,7 +677,7 @@ export class Puller {
             shown.set(p.id, {
               engineerId: typeof engineer.id === 'number' ? engineer.id : null,
               email: typeof engineer.email === 'string' ? engineer.email : null,
-              jurisdiction: j && typeof j.id !== 'number' && typeof j.name === 'string' ? jurisdictionKey(j.name, state) : null,
+              jurisdiction: j && typeof j.id !== 'number' && typeof j.name === 'string' ? { key: jurisdictionKey(j.name, state), name: j.name, state } : null,
             });
           }
         },
@@ -747,13 +763,17 @@ export class Puller {
     });
     const wanted = new Set<string>();
     if (needContacts) {
-      for (const p of linked) {
-        if (p.jurisdiction === null) continue;
+      for (const { jurisdiction: j } of linked) {
+        if (j === null) continue;
         // Contacts are asked for new jurisdictions, and for all at a full check.
-        if (!this.local.trustDates || !this.local.embeddedJurisdictions.has(p.jurisdiction)) wanted.add(p.jurisdiction);
+        if (!this.local.trustDates || !matchJurisdiction(j.name, j.state, this.local.embeddedJurisdictions)) wanted.add(j.key);
       }
     }
-    const ask = usersToAsk({ projects: linked.filter((p) => p.staged || p.user !== null), users: [...users.counts].map(([id, n]) => ({ id, projects: n })), contactsWanted: wanted });
+    const ask = usersToAsk({
+      projects: linked.filter((p) => p.staged || p.user !== null).map((p) => ({ ...p, jurisdiction: p.jurisdiction?.key ?? null })),
+      users: [...users.counts].map(([id, n]) => ({ id, projects: n })),
+      contactsWanted: wanted,
+    });
     if (ask.size === 0) return { projectUsers, contacts };
     let done = 0;
     this.report('user details', 0, ask.size);

@@ -397,6 +397,8 @@ async function resolveWrite(trx: Transaction<Database>, body: ProjectWrite, curr
     if (!j) throw new ApiError(400, 'invalid_field', `No jurisdiction with id ${jurisdictionId}.`, 'jurisdiction.id');
     rules = j.rules;
     allowedInside = JSON.parse(j.inside_trap_locations) as string[];
+    // None listed: the jurisdiction is known only by what projects embed, which does not say.
+    if (allowedInside.length === 0) allowedInside = null;
   }
   const inputs: StoredInputs = { ...current.inputs };
   const set = <K extends keyof StoredInputs>(key: K, value: StoredInputs[K] | undefined) => {
