@@ -175,7 +175,7 @@ export function engineerOf(
 ): number | null {
   if (engineer.id !== null && users.exists(engineer.id)) return engineer.id;
   const byEmail = engineer.email === null ? undefined : users.byEmail.get(engineer.email.trim().toLowerCase());
-  if (byEmail !== undefined) return byEmail;
+  if (byEmail !== undefined && users.exists(byEmail)) return byEmail;
   return users.embedding.get(projectId) ?? null;
 }
 

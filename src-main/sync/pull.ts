@@ -39,7 +39,7 @@ import {
   type PulledTerritory,
   type PulledUser,
 } from './convert.js';
-import { decideDetail, fingerprint, jurisdictionKey, listedFingerprint, matchJurisdiction, nextPage, startPaging, usersToAsk } from './decide.js';
+import { decideDetail, engineerOf, fingerprint, jurisdictionKey, listedFingerprint, matchJurisdiction, nextPage, startPaging, usersToAsk } from './decide.js';
 
 const PAGE = 100;
 /** Detail requests queued at once per resource: enough to keep the client's 16 in flight busy. */
@@ -757,9 +757,8 @@ export class Puller {
     const linked = [...projects.shown].map(([id, s]) => {
       // A project not written this run keeps the user the store already links it to.
       if (!staged.has(id)) return { id, user: this.local.projectUsers.get(id) ?? null, jurisdiction: s.jurisdiction, staged: false };
-      const byId = s.engineerId !== null && exists(s.engineerId) ? s.engineerId : null;
-      const byEmail = s.email === null ? undefined : emails.get(s.email.toLowerCase());
-      return { id, user: byId ?? (byEmail !== undefined && exists(byEmail) ? byEmail : null), jurisdiction: s.jurisdiction, staged: true };
+      // By what the list shows (the user embedding it is what the asking below finds out).
+      return { id, user: engineerOf({ id: s.engineerId, email: s.email }, id, { byEmail: emails, exists, embedding: new Map() }), jurisdiction: s.jurisdiction, staged: true };
     });
     const wanted = new Set<string>();
     if (needContacts) {
