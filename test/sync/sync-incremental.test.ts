@@ -186,6 +186,29 @@ describe('deletes made here', () => {
   }, 60_000);
 });
 
+describe('keep theirs', () => {
+  it('where the central service no longer has the project, asks for a confirmation that says it deletes the only copy', async () => {
+    const id = up.engine.store.sqlite.prepare("select id from projects where status = 'Draft' and id <= 300 order by id limit 1 offset 3").pluck().get() as number;
+    expect((await down.request('PATCH', `/api/projects/${id}`, { body: JSON.stringify({ name: 'Only here now' }) })).status).toBe(200);
+    expect((await up.request('DELETE', `/api/projects/${id}`)).status).toBe(204);
+    await down.engine.sync.syncNow();
+    expect(down.engine.sync.status().last_error).toBeNull();
+    const conflict = (await down.engine.sync.conflicts()).find((c) => c.project_id === id)!;
+    expect(conflict.theirs).toEqual({ deleted: true });
+
+    const refused = await down.request('POST', `/api/sync/conflicts/${id}`, { body: JSON.stringify({ keep: 'theirs' }) });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ code: 'confirmation_required' });
+    expect((refused.body as { message: string }).message).toMatch(/only copy/);
+    expect((await down.get(`/api/projects/${id}`)).body).toMatchObject({ name: 'Only here now' });
+    expect(down.engine.sync.status().conflicts).toBeGreaterThanOrEqual(1);
+
+    expect((await down.request('POST', `/api/sync/conflicts/${id}`, { body: JSON.stringify({ keep: 'theirs', confirm: true }) })).status).toBe(204);
+    expect((await down.get(`/api/projects/${id}`)).status).toBe(404);
+    expect((await down.engine.sync.conflicts()).some((c) => c.project_id === id)).toBe(false);
+  }, 60_000);
+});
+
 describe('trusting dates', () => {
   it('a change made upstream without moving its date (nor its list entry) is skipped, until the weekly full check asks for everything', async () => {
     const id = up.engine.store.sqlite.prepare('select id from projects where id <= 300 order by id limit 1 offset 5').pluck().get() as number;
