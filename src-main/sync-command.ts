@@ -49,7 +49,11 @@ export function registerSyncCommand(program: Command): void {
         }
         const counts = s.progress.map((p) => `${p.done} ${p.resource}`).join(', ');
         console.log(`synced in ${seconds} s, ${(s.bytes / 1e6).toFixed(1)} MB: ${counts}`);
-        console.log(`unsynced local changes: ${s.unsynced_changes}; conflicts: ${s.conflicts}; records set aside: ${s.rejected}`);
+        console.log(`unsynced local changes: ${s.unsynced_changes}; conflicts: ${s.conflicts}; records set aside: ${s.rejected}; warnings: ${s.warnings}`);
+        if (s.waiting && s.unsynced_changes > 0) console.log(`${s.waiting} (${s.unsynced_changes} local change${s.unsynced_changes === 1 ? '' : 's'} kept here)`);
+        const issues = await engine.sync.issues();
+        for (const i of issues.slice(0, 10)) console.log(`  ${i.kind === 'rejected' ? 'set aside' : 'warning'}: ${i.resource} ${i.key}: ${i.reason}`);
+        if (issues.length > 10) console.log(`  … and ${issues.length - 10} more (GET /api/sync/issues)`);
       } finally {
         await engine.close();
       }

@@ -324,7 +324,10 @@ export class Puller {
     }
     // Offset paging can show a record twice when the list moves under it (or pages overlap).
     const seen = new Set<string>();
-    return { entries: entries.filter((e) => !seen.has(e.key) && (seen.add(e.key), true)), changed };
+    const unique = entries.filter((e) => !seen.has(e.key) && (seen.add(e.key), true));
+    // The list is complete: its size is known now, whether the upstream told it or not.
+    if (options.report !== false) this.report(resource, unique.length, unique.length);
+    return { entries: unique, changed };
   }
 
   /**
