@@ -48,7 +48,7 @@ export function registerSyncCommand(program: Command): void {
           return;
         }
         const counts = s.progress.map((p) => `${p.done} ${p.resource}`).join(', ');
-        console.log(`synced in ${seconds} s, ${(s.bytes / 1e6).toFixed(1)} MB: ${counts}`);
+        console.log(`synced in ${seconds} s, ${s.requests} requests, ${(s.bytes / 1e6).toFixed(1)} MB: ${counts}`);
         console.log(`unsynced local changes: ${s.unsynced_changes}; conflicts: ${s.conflicts}; records set aside: ${s.rejected}; warnings: ${s.warnings}`);
         if (s.waiting && s.unsynced_changes > 0) console.log(`${s.waiting} (${s.unsynced_changes} local change${s.unsynced_changes === 1 ? '' : 's'} kept here)`);
         const issues = await engine.sync.issues();

@@ -39,6 +39,8 @@ export interface SyncStatus {
   progress: SyncProgress[];
   /** Bytes received from the upstream in this run. */
   bytes: number;
+  /** Requests made to the upstream in this run. */
+  requests: number;
   started_at: string | null;
   last_success: string | null;
   last_error: SyncError | null;

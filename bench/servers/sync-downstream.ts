@@ -60,7 +60,7 @@ async function timedSync() {
   const peakKiB = Math.max(sampled, canReset ? (memory?.peak ?? 0) : 0);
   const s = engine.sync.status();
   if (s.last_error) throw new Error(`sync failed: ${s.last_error.message}`);
-  return { ms: Math.round(ms), write_ms: writeMs, bytes: s.bytes, peak_rss_mb: Math.round(peakKiB / 1024), peak_from: canReset ? 'VmHWM' : 'sampled VmRSS', max_delay_ms: Number((delay.max / 1e6).toFixed(1)), p99_delay_ms: Number((delay.percentile(99) / 1e6).toFixed(1)) };
+  return { ms: Math.round(ms), write_ms: writeMs, bytes: s.bytes, requests: s.requests, peak_rss_mb: Math.round(peakKiB / 1024), peak_from: canReset ? 'VmHWM' : 'sampled VmRSS', max_delay_ms: Number((delay.max / 1e6).toFixed(1)), p99_delay_ms: Number((delay.percentile(99) / 1e6).toFixed(1)) };
 }
 
 // Stalls of this thread over 30 ms on stderr, with the phase they happened in.

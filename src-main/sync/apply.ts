@@ -27,7 +27,7 @@ import { deleteWhereIn, insertRows, upsertRows } from '../store/insert-rows.js';
 import { writeWithFtsIndex } from '../store/fts-bulk-write.js';
 import { matchKey } from '../../src-shared/text-match.js';
 import { refKey, type EmbeddedJurisdiction, type ProductRef, type PulledTerritory } from './convert.js';
-import { matchJurisdiction } from './decide.js';
+import { jurisdictionKey, matchJurisdiction } from './decide.js';
 import type { PulledCatalog, PulledData, StagedAccessory } from './pull.js';
 import { STAGED_PROJECT_COLUMNS, type AnswerWrite } from './sync-answers.js';
 import { SyncFailure } from './sync-service.js';
@@ -97,7 +97,7 @@ export async function applyPulledData(store: Store, data: PulledData, run: strin
     check();
     await renumberCollidingProjects(trx, store.sqlite, run);
     // Answers first: it forgets those of records not seen, and the projects' come with them.
-    writeAnswers(store, answers, data.present);
+    writeAnswers(store, answers, data);
     await applyProjects(trx, store, data, run, options, issues, conflicts);
     check();
     await applyEmbeddedJurisdictions(trx, store.sqlite, data);
@@ -468,16 +468,20 @@ async function applyProjects(trx: Trx, store: Store, data: PulledData, run: stri
       if (moved) conflicts.push({ project_id: e.id, theirs: e.raw === null ? null : JSON.parse(e.raw) });
     }
   }
-  db.exec('drop table if exists temp.incoming; drop table if exists temp.links');
+  db.exec('drop table if exists temp.incoming; drop table if exists temp.links; drop table if exists temp.emails');
   db.exec('create temp table links (project_id integer primary key, user_id integer not null)');
   const link = db.prepare('insert or replace into temp.links values (?, ?)');
   for (const [projectId, userId] of data.projectUsers) link.run(projectId, userId);
+  // Users by e-mail in any case, looked up once per project (an index, not a scan of the users).
+  const byEmail = db.prepare('select count(*) from staging.projects s where s.run = ? and s.user_id is null').pluck().get(run) as number;
+  db.exec(`create temp table emails (email text primary key, id integer not null) without rowid`);
+  if (byEmail > 0) db.exec('insert or ignore into temp.emails select lower(email), id from main.users');
   db.prepare(
     `create temp table incoming as select s.id, coalesce(
         (select u.id from main.users u where u.id = s.user_id),
-        (select u.id from main.users u where s.engineer_email is not null and lower(u.email) = lower(s.engineer_email)),
+        (select e.id from temp.emails e where e.email = lower(s.engineer_email)),
         (select u.id from temp.links l join main.users u on u.id = l.user_id where l.project_id = s.id)) as user_id,
-        cast(null as integer) as jurisdiction_id
+        (select j.id from main.jurisdictions j where j.id = s.jurisdiction_id) as jurisdiction_id
       from staging.projects s where s.run = ?
        and s.id not in (select id from main.projects where dirty = 1)
        and s.id not in (select project_id from main.sync_tombstones)`,
@@ -492,11 +496,16 @@ async function applyProjects(trx: Trx, store: Store, data: PulledData, run: stri
   const held = (await trx.selectFrom('jurisdictions').select(['id', 'name', 'state']).where('source', '=', 'projects').execute()) as HeldJurisdiction[];
   const setJurisdiction = db.prepare('update temp.incoming set jurisdiction_id = ? where id = ?');
   const named = db
-    .prepare('select s.id, s.jurisdiction_id, s.jurisdiction, s.state from staging.projects s join temp.incoming i on i.id = s.id where s.jurisdiction_id is not null or s.jurisdiction is not null')
-    .all() as { id: number; jurisdiction_id: number | null; jurisdiction: string | null; state: string | null }[];
+    .prepare('select s.id, s.jurisdiction, s.state from staging.projects s join temp.incoming i on i.id = s.id where s.jurisdiction_id is null and s.jurisdiction is not null')
+    .all() as { id: number; jurisdiction: string; state: string | null }[];
+  // Each jurisdiction once (the last project's copy of what it states wins), then its projects.
+  const resolved = new Map<string, number>();
   for (const s of named) {
-    if (s.jurisdiction_id !== null) setJurisdiction.run(db.prepare('select id from main.jurisdictions where id = ?').pluck().get(s.jurisdiction_id) ?? null, s.id);
-    else if (s.jurisdiction !== null) setJurisdiction.run(await embeddedJurisdictionId(trx, held, JSON.parse(s.jurisdiction) as EmbeddedJurisdiction, s.state), s.id);
+    const j = JSON.parse(s.jurisdiction) as EmbeddedJurisdiction;
+    const key = `${jurisdictionKey(j.name, s.state)}\u0000${s.jurisdiction}`;
+    let id = resolved.get(key);
+    if (id === undefined) resolved.set(key, (id = await embeddedJurisdictionId(trx, held, j, s.state)));
+    setJurisdiction.run(id, s.id);
   }
 
   const incoming = db.prepare('select count(*) from temp.incoming').pluck().get() as number;
@@ -537,7 +546,7 @@ async function applyProjects(trx: Trx, store: Store, data: PulledData, run: stri
     `insert or replace into main.sync_answers (path, resource, key, etag, stamp, listed, fingerprint, body, fetched_at)
      select s.path, 'projects', cast(s.id as text), s.etag, s.stamp, s.listed, s.fingerprint, null, s.fetched_at from staging.projects s join temp.incoming i on i.id = s.id`,
   ).run();
-  db.exec('drop table temp.incoming; drop table temp.links');
+  db.exec('drop table temp.incoming; drop table temp.links; drop table temp.emails');
 }
 
 /**
@@ -564,7 +573,8 @@ async function applyEmbeddedJurisdictions(trx: Trx, sqlite: SQLite.Database, dat
 }
 
 /** Records what the store now holds, and forgets answers of records no longer listed. */
-function writeAnswers(store: Store, answers: AnswerWrite[], present: Map<string, Set<string>>): void {
+function writeAnswers(store: Store, answers: AnswerWrite[], data: Pick<PulledData, 'present' | 'users' | 'projects'>): void {
+  const present = data.present;
   const now = new Date().toISOString();
   const replace = store.sqlite.prepare('insert or replace into sync_answers (path, resource, key, etag, stamp, listed, fingerprint, body, fetched_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?)');
   const refresh = store.sqlite.prepare('update sync_answers set etag = ?, stamp = ?, listed = ?, fetched_at = ? where path = ?');
@@ -577,7 +587,16 @@ function writeAnswers(store: Store, answers: AnswerWrite[], present: Map<string,
     paths.add(a.path);
   }
   const remove = store.sqlite.prepare('delete from sync_answers where path = ?');
+  // Users and projects by id: those the upstream still lists keep their answers.
+  for (const [resource, ids] of [['users', data.users.present], ['projects', data.projects.present]] as const) {
+    store.sqlite.exec('drop table if exists temp.listed_ids; create temp table listed_ids (id integer primary key)');
+    const add = store.sqlite.prepare('insert or ignore into temp.listed_ids values (?)');
+    for (const id of ids) add.run(id);
+    store.sqlite.prepare('delete from sync_answers where resource = ? and cast(key as integer) not in (select id from temp.listed_ids)').run(resource);
+    store.sqlite.exec('drop table temp.listed_ids');
+  }
   for (const resource of ANSWER_RESOURCES) {
+    if (resource === 'users' || resource === 'projects') continue;
     const held = store.sqlite.prepare('select path from sync_answers where resource = ?').pluck().all(resource) as string[];
     for (const path of held) if (!present.get(resource)?.has(path) && !seen.get(resource)?.has(path)) remove.run(path);
   }

@@ -15,7 +15,7 @@ export interface PullWorkerInput {
 }
 
 export type PullWorkerMessage =
-  | { type: 'status'; patch: Partial<Pick<SyncStatus, 'phase' | 'progress' | 'bytes' | 'rejected'>> & { requests?: number } }
+  | { type: 'status'; patch: Partial<Pick<SyncStatus, 'phase' | 'progress' | 'bytes' | 'requests' | 'rejected'>> }
   | { type: 'done'; conflicts: { project_id: number; theirs: unknown }[]; rejected: number; warnings: number; applied: boolean; requests: number }
   | { type: 'failed'; code: string; message: string }
   /** After 'done': the worker has checkpointed and closed its files. */

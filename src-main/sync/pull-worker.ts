@@ -87,7 +87,7 @@ async function main(): Promise<void> {
       // Nothing changed upstream and nothing went up: the store already holds this data.
       await noteRun();
       dropStaging();
-      post({ type: 'status', patch: { bytes } });
+      post({ type: 'status', patch: { bytes, requests } });
       post({ type: 'done', conflicts: [], rejected: count('rejected'), warnings: count('warning'), applied: false, requests });
       return;
     }
@@ -100,7 +100,7 @@ async function main(): Promise<void> {
     );
     await noteRun();
     dropStaging();
-    post({ type: 'status', patch: { bytes } });
+    post({ type: 'status', patch: { bytes, requests } });
     const issues = (kind: string) => result.issues.filter((i) => i.kind === kind).length;
     post({ type: 'done', conflicts: result.conflicts, rejected: issues('rejected'), warnings: issues('warning'), applied: changes, requests });
     // The data is switched; now fold the transaction's WAL into the database, here rather than on

@@ -44,6 +44,8 @@ import { decideDetail, engineerOf, fingerprint, jurisdictionKey, listedFingerpri
 const PAGE = 100;
 /** Detail requests queued at once per resource: enough to keep the client's 16 in flight busy. */
 const QUEUED = 48;
+/** List pages asked ahead at once when the upstream gives no total. */
+const WINDOW = 8;
 
 export type RejectedRecord = Omit<SyncIssue, 'kind'>;
 
@@ -201,6 +203,9 @@ export class Puller {
   }
 
   private keep(resource: string, path: string): void {
+    // Users and projects are kept by id (PulledData.users/projects.present): 150,000 paths held in
+    // memory would say nothing more.
+    if (resource === 'users' || resource === 'projects') return;
     let paths = this.present.get(resource);
     if (!paths) this.present.set(resource, (paths = new Set()));
     paths.add(path);
@@ -312,13 +317,31 @@ export class Puller {
         lastLength = p.entries.length;
       }
     } else {
+      // Without a total, the next pages are asked ahead, WINDOW at once, at the offsets the last
+      // page's size predicts; a page that ends otherwise (short, empty, repeated) drops the
+      // guesses after it and the walk goes on from where it really is (decide.ts nextPage).
       const paging = startPaging();
       const done = () => options.expected !== undefined && paging.seen.size >= options.expected;
       let next = nextPage(paging, first.entries.map((e) => e.key), PAGE, path);
+      let stride = first.entries.length;
+      let previous = -1;
       while (next !== null && !done()) {
-        const p = (await this.page(resource, at(next), entryOf, options))!;
-        take(p);
-        next = nextPage(paging, p.entries.map((e) => e.key), PAGE, path);
+        const base = next;
+        const step = Math.max(1, Math.min(PAGE, stride));
+        // Ahead only once the page size is known: full pages, or two alike (an upstream's own cap).
+        // A first page short of `limit` is most likely the whole list: one more request tells.
+        const window = options.expected === undefined && (stride === PAGE || stride === previous) ? WINDOW : 1;
+        const ahead = Array.from({ length: window }, (_, i) => this.page(resource, at(base + i * step), entryOf, options));
+        for (let i = 0; i < ahead.length; i++) {
+          const p = (await ahead[i]!)!;
+          take(p);
+          previous = stride;
+          stride = p.entries.length;
+          next = nextPage(paging, p.entries.map((e) => e.key), PAGE, path);
+          if (next === null || done() || next !== base + (i + 1) * step) break;
+        }
+        // Guesses past a page that ended otherwise are not taken (their answers settle unused).
+        await Promise.allSettled(ahead);
       }
       for (const w of paging.warnings) this.warn(resource, path, w);
     }
@@ -641,11 +664,12 @@ export class Puller {
               continue;
             }
             if (isObject(u) && typeof u.number_of_projects === 'number') counts.set(user.id, u.number_of_projects);
+            // Pages asked ahead may overlap: each user once.
+            if (changedIds.has(user.id)) continue;
             const path = `/api/users/${user.id}`;
             const listed = listedFingerprint(u);
             const before = this.local.users.has(user.id) ? this.applied.get(path) : undefined;
             if (before && before.listed === listed && this.local.trustDates) {
-              this.keep('users', path);
               continue;
             }
             changed.push(user);
@@ -655,7 +679,6 @@ export class Puller {
         },
       },
     ))!;
-    for (const e of list.entries) if (!changedIds.has(Number(e.key))) this.keep('users', e.path);
     return { changed, present: new Set(list.entries.map((e) => Number(e.key))), counts, changedIds };
   }
 
@@ -676,6 +699,8 @@ export class Puller {
             if (!isObject(p) || typeof p.id !== 'number') continue;
             const engineer = isObject(p.engineer) ? p.engineer : {};
             const j = isObject(p.jurisdiction) ? p.jurisdiction : null;
+            // Shown with ids (a Fieldsizer upstream): nothing to link, nothing to keep.
+            if (typeof engineer.id === 'number' && (j === null || typeof j.id === 'number')) continue;
             const state = isObject(p.address) && typeof p.address.state === 'string' ? p.address.state : null;
             shown.set(p.id, {
               engineerId: typeof engineer.id === 'number' ? engineer.id : null,

@@ -7,7 +7,7 @@
  * shows versions, else by the fingerprint of its copy).
  */
 import type { Kysely } from 'kysely';
-import type { ConflictChoice } from '../../src-shared/sync.js';
+import type { ConflictChoice, SyncIssue } from '../../src-shared/sync.js';
 import type { Database } from '../store/schema.js';
 import { ApiError } from '../errors.js';
 import { isObject } from './convert.js';
@@ -41,7 +41,12 @@ export interface PushResult {
   conflicts: { project_id: number; theirs: unknown }[];
   /** Set when the upstream does not take project writes; the changes stay queued. */
   queuedReason: string | null;
+  /** Changes the upstream refused (a 4xx): they stay queued, and the run goes on. */
+  refused: SyncIssue[];
 }
+
+/** The upstream refused one change: reported, the change kept queued, the rest sent. */
+class Refused extends Error {}
 
 type Body = Record<string, unknown>;
 
@@ -54,7 +59,11 @@ async function baseFingerprint(db: Kysely<Database>, id: number): Promise<string
 }
 
 export async function pushLocalChanges(db: Kysely<Database>, reader: ProjectReader, client: UpstreamClient): Promise<PushResult> {
-  const result: PushResult = { pushedLocalIds: [], sent: 0, conflicts: [], queuedReason: null };
+  const result: PushResult = { pushedLocalIds: [], sent: 0, conflicts: [], queuedReason: null, refused: [] };
+  const refused = (id: number, error: unknown) => {
+    if (!(error instanceof Refused)) throw error;
+    result.refused.push({ kind: 'warning', resource: 'push', key: String(id), reason: `${error.message}; it stays queued here` });
+  };
   const waiting = await conflictIdsOf(db);
   const dirty = (await db.selectFrom('projects').select(['id', 'origin', 'base_version', 'status']).where('dirty', '=', 1).orderBy('id').execute()).filter((p) => !waiting.has(p.id));
   const deletes = (await tombstones(db)).filter((t) => !waiting.has(t.project_id));
@@ -68,42 +77,45 @@ export async function pushLocalChanges(db: Kysely<Database>, reader: ProjectRead
   }
   if (probe.status >= 200 && probe.status < 300) throw new SyncFailure('push_failed', 'The central service accepted an empty project: refusing to send changes to it.');
 
-  for (const t of deletes) await pushDelete(client, db, t, result);
-  for (const p of dirty) {
-    const mine = (await reader.get(p.id, { fixtures: true }, ALL)) as Body;
-    const body = { ...mine };
-    delete body.notes;
-    delete body.accessories;
-    if (p.origin === 'local') {
-      let upstreamId = (await pushedAs(db, p.id)) ?? null;
-      if (upstreamId === null) {
-        const created = await client.send<Body>('POST', '/api/projects', { ...body, id: undefined, version: undefined });
-        if (created.status !== 201 || !isObject(created.body) || typeof created.body.id !== 'number') {
-          throw new SyncFailure('push_failed', `The central service refused project "${String(mine.name)}" (HTTP ${created.status}): ${describe(created.body)}`);
-        }
-        upstreamId = created.body.id;
-        // Remembered at once, so a sync cut off after this point does not create it twice.
-        await recordPushed(db, p.id, upstreamId);
-      }
-      await moveStatus(client, upstreamId, 'Draft', String(mine.status));
-      await db.updateTable('projects').set({ dirty: 0 }).where('id', '=', p.id).execute();
-      result.pushedLocalIds.push(p.id);
-      result.sent++;
-      continue;
-    }
-    // An upstream project edited here.
-    const answer = await client.get<Body>(projectDetailPath(p.id));
-    const theirs = answer.status === 404 || !isObject(answer.body) ? null : answer.body;
-    const step = editStep({ theirs, baseVersion: p.base_version, baseFingerprint: await baseFingerprint(db, p.id) });
-    if (step.step === 'conflict') {
-      result.conflicts.push({ project_id: p.id, theirs });
-      continue;
-    }
-    await sendEdit(client, p.id, body, theirs!);
-    await db.updateTable('projects').set({ dirty: 0 }).where('id', '=', p.id).execute();
-    result.sent++;
-  }
+  for (const t of deletes) await pushDelete(client, db, t, result).catch((error: unknown) => refused(t.project_id, error));
+  for (const p of dirty) await pushProject(db, reader, client, p, result).catch((error: unknown) => refused(p.id, error));
   return result;
+}
+
+/** One project made or edited here: created, or sent over the upstream's copy unless that moved too. */
+async function pushProject(db: Kysely<Database>, reader: ProjectReader, client: UpstreamClient, p: { id: number; origin: string; base_version: number | null }, result: PushResult): Promise<void> {
+  const mine = (await reader.get(p.id, { fixtures: true }, ALL)) as Body;
+  const body = { ...mine };
+  delete body.notes;
+  delete body.accessories;
+  if (p.origin === 'local') {
+    let upstreamId = (await pushedAs(db, p.id)) ?? null;
+    if (upstreamId === null) {
+      const created = await client.send<Body>('POST', '/api/projects', { ...body, id: undefined, version: undefined });
+      if (created.status !== 201 || !isObject(created.body) || typeof created.body.id !== 'number') {
+        throw new Refused(`The central service refused project "${String(mine.name)}" (HTTP ${created.status}): ${describe(created.body)}`);
+      }
+      upstreamId = created.body.id;
+      // Remembered at once, so a sync cut off after this point does not create it twice.
+      await recordPushed(db, p.id, upstreamId);
+    }
+    await moveStatus(client, upstreamId, 'Draft', String(mine.status));
+    await db.updateTable('projects').set({ dirty: 0 }).where('id', '=', p.id).execute();
+    result.pushedLocalIds.push(p.id);
+    result.sent++;
+    return;
+  }
+  // An upstream project edited here.
+  const answer = await client.get<Body>(projectDetailPath(p.id));
+  const theirs = answer.status === 404 || !isObject(answer.body) ? null : answer.body;
+  const step = editStep({ theirs, baseVersion: p.base_version, baseFingerprint: await baseFingerprint(db, p.id) });
+  if (step.step === 'conflict') {
+    result.conflicts.push({ project_id: p.id, theirs });
+    return;
+  }
+  await sendEdit(client, p.id, body, theirs!);
+  await db.updateTable('projects').set({ dirty: 0 }).where('id', '=', p.id).execute();
+  result.sent++;
 }
 
 /**
@@ -122,7 +134,7 @@ async function pushDelete(client: UpstreamClient, db: Kysely<Database>, t: { pro
     if (theirs.status === 404) done = true;
     else result.conflicts.push({ project_id: id, theirs: theirs.body });
   } else if (!done) {
-    throw new SyncFailure('push_failed', `The central service refused to delete project ${id} (HTTP ${res.status}): ${describe(res.body)}`);
+    throw new Refused(`The central service refused to delete project ${id} (HTTP ${res.status}): ${describe(res.body)}`);
   }
   if (done) {
     await removeTombstone(db, id);
@@ -134,7 +146,7 @@ async function pushDelete(client: UpstreamClient, db: Kysely<Database>, t: { pro
 async function sendEdit(client: UpstreamClient, id: number, mine: Body, theirs: Body): Promise<void> {
   if (theirs.status === 'Draft') {
     const res = await client.send<Body>('PATCH', `/api/projects/${id}`, { ...mine, version: typeof theirs.version === 'number' ? theirs.version : undefined });
-    if (res.status !== 200) throw new SyncFailure('push_failed', `The central service refused the changes to project ${id} (HTTP ${res.status}): ${describe(res.body)}`);
+    if (res.status !== 200) throw new Refused(`The central service refused the changes to project ${id} (HTTP ${res.status}): ${describe(res.body)}`);
   }
   await moveStatus(client, id, String(theirs.status), String(mine.status));
 }
@@ -154,7 +166,7 @@ async function moveStatus(client: UpstreamClient, id: number, from: string, to: 
   if (!steps) return; // an administrator's step: not the rep's to send
   for (const status of steps) {
     const res = await client.send<Body>('POST', `/api/projects/${id}/status`, { status });
-    if (res.status !== 200) throw new SyncFailure('push_failed', `The central service refused to move project ${id} to ${status} (HTTP ${res.status}): ${describe(res.body)}`);
+    if (res.status !== 200) throw new Refused(`The central service refused to move project ${id} to ${status} (HTTP ${res.status}): ${describe(res.body)}`);
   }
 }
 

@@ -10,7 +10,7 @@ import { projectDetailPath, pushLocalChanges, resolveConflict, type ProjectReade
 import type { StatusReporter, SyncRun } from './sync-service.js';
 import { UpstreamClient, type UpstreamClientOptions } from './upstream-client.js';
 import { runPullWorker } from './pull-worker-host.js';
-import { recordConflict, writeRunState } from './sync-state.js';
+import { recordConflict, replacePushIssues, writeRunState } from './sync-state.js';
 
 export type ClientTuning = Pick<UpstreamClientOptions, 'concurrency' | 'timeoutMs' | 'attempts' | 'backoffMs' | 'maxRetryAfterMs'>;
 
@@ -30,6 +30,7 @@ export class SyncRunner implements SyncRun {
     const { store, dataDir } = this.deps;
     const { status, signal } = options;
     let pushBytes = 0;
+    let pushRequests = 0;
     const client = new UpstreamClient({
       ...this.tuning,
       baseUrl: options.upstreamUrl,
@@ -37,7 +38,8 @@ export class SyncRunner implements SyncRun {
       signal,
       onBytes: (n) => {
         pushBytes += n;
-        status.update({ bytes: pushBytes });
+        pushRequests++;
+        status.update({ bytes: pushBytes, requests: pushRequests });
       },
     });
     status.update({ phase: 'pushing' });
@@ -56,10 +58,16 @@ export class SyncRunner implements SyncRun {
       },
       store.sqlite,
       signal,
-      (patch) => status.update(patch.bytes === undefined ? patch : { ...patch, bytes: pushBytes + patch.bytes }),
+      (patch) =>
+        status.update({
+          ...patch,
+          ...(patch.bytes === undefined ? {} : { bytes: pushBytes + patch.bytes }),
+          ...(patch.requests === undefined ? {} : { requests: pushRequests + patch.requests }),
+        }),
     );
     await this.recordConflicts([...pushed.conflicts, ...result.conflicts]);
-    status.update({ rejected: result.rejected, warnings: result.warnings });
+    await replacePushIssues(store.db, pushed.refused);
+    status.update({ rejected: result.rejected, warnings: result.warnings + pushed.refused.length });
   }
 
   private async recordConflicts(conflicts: { project_id: number; theirs: unknown }[]): Promise<void> {

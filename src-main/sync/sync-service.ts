@@ -19,7 +19,7 @@ export interface SyncRun {
 }
 
 export interface StatusReporter {
-  update(patch: Partial<Pick<SyncStatus, 'phase' | 'progress' | 'bytes' | 'rejected' | 'warnings'>>): void;
+  update(patch: Partial<Pick<SyncStatus, 'phase' | 'progress' | 'bytes' | 'requests' | 'rejected' | 'warnings'>>): void;
 }
 
 /** A failure the user can act on; `code` is stable, `message` plain words. */
@@ -61,6 +61,7 @@ export class SyncService extends EventEmitter<SyncServiceEvents> {
       phase: null,
       progress: [],
       bytes: 0,
+      requests: 0,
       started_at: null,
       last_success: null,
       last_error: null,
@@ -160,7 +161,7 @@ export class SyncService extends EventEmitter<SyncServiceEvents> {
     }
     const controller = new AbortController();
     this.controller = controller;
-    this.publish({ state: 'running', phase: 'connecting', progress: [], bytes: 0, rejected: 0, warnings: 0, started_at: new Date().toISOString(), next_run: null });
+    this.publish({ state: 'running', phase: 'connecting', progress: [], bytes: 0, requests: 0, rejected: 0, warnings: 0, started_at: new Date().toISOString(), next_run: null });
     const reporter: StatusReporter = { update: (patch) => this.publish(patch, patch.phase !== undefined) };
     this.running = this.runner
       .run({ upstreamUrl, key, signal: controller.signal, status: reporter })

@@ -145,6 +145,17 @@ export async function replaceIssues(db: Db, issues: SyncIssue[], keep: (issue: S
   return all;
 }
 
+/** The changes the upstream refused in this run's push (resource `push`), replacing the last run's. */
+export async function replacePushIssues(db: Db, issues: SyncIssue[]): Promise<void> {
+  await db.deleteFrom('sync_issues').where('resource', '=', 'push').execute();
+  for (let i = 0; i < issues.length; i += 200) {
+    await db
+      .insertInto('sync_issues')
+      .values(issues.slice(i, i + 200).map((x) => ({ kind: x.kind, resource: 'push', key: x.key, reason: x.reason })))
+      .execute();
+  }
+}
+
 export async function listIssues(db: Db): Promise<SyncIssue[]> {
   const rows = await db.selectFrom('sync_issues').select(['kind', 'resource', 'key', 'reason']).orderBy('id').execute();
   return rows.map((r) => ({ kind: r.kind as SyncIssue['kind'], resource: r.resource, key: r.key, reason: r.reason }));

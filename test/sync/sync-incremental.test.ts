@@ -209,6 +209,26 @@ describe('keep theirs', () => {
   }, 60_000);
 });
 
+describe('a change the central service refuses', () => {
+  it('is reported and stays queued; the rest of the sync goes on', async () => {
+    // A user the upstream no longer has (gone behind its API), still here until the next pull.
+    const userId = up.engine.store.sqlite.prepare('select id from users where id not in (select user_id from projects) order by id desc limit 1').pluck().get() as number;
+    upstreamSql('delete from users where id = ?', userId);
+    const created = await down.request('POST', '/api/projects', { body: JSON.stringify({ name: 'Engineer unknown upstream', engineer: { id: userId } }) });
+    expect(created.status, created.text).toBe(201);
+    const localId = (created.body as { id: number }).id;
+    await down.engine.sync.syncNow();
+    const status = down.engine.sync.status();
+    expect(status.last_error).toBeNull();
+    expect((await down.get(`/api/projects/${localId}`)).body).toMatchObject({ name: 'Engineer unknown upstream', engineer: { id: userId } });
+    const issues = (await down.get('/api/sync/issues')).body as { data: { kind: string; resource: string; key: string; reason: string }[] };
+    const refused = issues.data.find((i) => i.resource === 'push' && i.key === String(localId));
+    expect(refused?.reason).toMatch(/refused project "Engineer unknown upstream" \(HTTP 400\).*stays queued/);
+    expect(status.unsynced_changes).toBeGreaterThanOrEqual(1);
+    expect((await down.request('DELETE', `/api/projects/${localId}`)).status).toBe(204);
+  }, 60_000);
+});
+
 describe('trusting dates', () => {
   it('a change made upstream without moving its date (nor its list entry) is skipped, until the weekly full check asks for everything', async () => {
     const id = up.engine.store.sqlite.prepare('select id from projects where id <= 300 order by id limit 1 offset 5').pluck().get() as number;
