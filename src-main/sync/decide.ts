@@ -99,11 +99,17 @@ export function decideDetail(input: DetailInput): DetailDecision {
 
 // --- Paging --------------------------------------------------------------------------------------
 
+/** How an upstream pages otherwise than asked: a short page mid-list, a page past `limit`, a repeated page. */
+export interface PagingWarning {
+  kind: 'short' | 'unpaged' | 'repeated';
+  text: string;
+}
+
 export interface PagingState {
   offset: number;
   seen: Set<string>;
   /** Warnings about how the upstream pages, for the run's report. */
-  warnings: string[];
+  warnings: PagingWarning[];
   /** A short page was followed by more: worth a warning once the list ends. */
   shortAt: number | null;
 }
@@ -124,20 +130,29 @@ export function nextPage(state: PagingState, keys: string[], limit: number, path
   const fresh = keys.filter((k) => !state.seen.has(k));
   for (const k of keys) state.seen.add(k);
   if (keys.length === 0) {
-    if (state.shortAt !== null) state.warnings.push(`${path}: a page at offset ${state.shortAt} held fewer than ${limit} items, yet the list went on; paged by what came`);
+    if (state.shortAt !== null) state.warnings.push({ kind: 'short', text: `${path}: a page at offset ${state.shortAt} held fewer than ${limit} items, yet the list went on; paged by what came` });
     return null;
   }
   if (keys.length > limit) {
-    state.warnings.push(`${path}: the central service ignores limit/offset (${keys.length} items in one page); took the whole list`);
+    state.warnings.push({ kind: 'unpaged', text: `${path}: the central service ignores limit/offset (${keys.length} items in one page); took the whole list` });
     return null;
   }
   if (fresh.length === 0) {
-    state.warnings.push(`${path}: the page at offset ${state.offset} repeats items already received (offset ignored?); stopped with ${state.seen.size} items`);
+    state.warnings.push({ kind: 'repeated', text: `${path}: the page at offset ${state.offset} repeats items already received (offset ignored?); stopped with ${state.seen.size} items` });
     return null;
   }
   if (keys.length < limit && state.shortAt === null) state.shortAt = state.offset;
   state.offset += keys.length;
   return state.offset;
+}
+
+/**
+ * The paging warnings worth reporting. A list the spec returns whole, without `limit`/`offset`
+ * (`/products`, `/territories`), is expected to ignore paging (one page past `limit`, or the same
+ * page again at the next offset): no news. A short page that was followed by more is news anywhere.
+ */
+export function pagingWarnings(state: PagingState, wholeBySpec: boolean): string[] {
+  return state.warnings.filter((w) => !wholeBySpec || w.kind === 'short').map((w) => w.text);
 }
 
 // --- Matching upstream records to local ones -----------------------------------------------------

@@ -39,7 +39,7 @@ import {
   type PulledTerritory,
   type PulledUser,
 } from './convert.js';
-import { decideDetail, engineerOf, fingerprint, jurisdictionKey, listedFingerprint, matchJurisdiction, nextPage, startPaging, usersToAsk } from './decide.js';
+import { decideDetail, engineerOf, fingerprint, jurisdictionKey, listedFingerprint, matchJurisdiction, nextPage, pagingWarnings, startPaging, usersToAsk } from './decide.js';
 
 const PAGE = 100;
 /** Detail requests queued at once per resource: enough to keep the client's 16 in flight busy. */
@@ -155,6 +155,8 @@ interface PageOptions {
   expected?: number;
   /** Report progress under the list's resource (default true). */
   report?: boolean;
+  /** A list the spec returns whole (`/products`, `/territories`): one that ignores paging is no news. */
+  wholeBySpec?: boolean;
 }
 
 const dataOf = (body: unknown): unknown[] | null => (isObject(body) && Array.isArray(body.data) ? body.data : null);
@@ -343,7 +345,7 @@ export class Puller {
         // Guesses past a page that ended otherwise are not taken (their answers settle unused).
         await Promise.allSettled(ahead);
       }
-      for (const w of paging.warnings) this.warn(resource, path, w);
+      for (const w of pagingWarnings(paging, options.wholeBySpec ?? false)) this.warn(resource, path, w);
     }
     // Offset paging can show a record twice when the list moves under it (or pages overlap).
     const seen = new Set<string>();
@@ -451,6 +453,7 @@ export class Puller {
               }
             : null,
         {
+          wholeBySpec: true,
           // The reduced item stands in for a detail that answers 404: kept (deflated) until then.
           onItems: (items) => {
             for (const p of items) if (isObject(p) && typeof p.part_number === 'string') productItems.set(refKey({ part_number: p.part_number, store_id: typeof p.store_id === 'string' ? p.store_id : null }), deflateJson(p));
@@ -567,7 +570,12 @@ export class Puller {
   }
 
   private async pullTerritories(): Promise<PulledTerritory[] | null> {
-    const list = (await this.pages('territories', '/territories', (t) => (isObject(t) && typeof t.id === 'number' ? { key: String(t.id), path: `/territory/${t.id}`, stamp: null, listed: listedFingerprint(t) } : null)))!;
+    const list = (await this.pages(
+      'territories',
+      '/territories',
+      (t) => (isObject(t) && typeof t.id === 'number' ? { key: String(t.id), path: `/territory/${t.id}`, stamp: null, listed: listedFingerprint(t) } : null),
+      { wholeBySpec: true },
+    ))!;
     // Few and small, and a zip can move without the list showing it: always asked (304 where an ETag is held).
     const territories: PulledTerritory[] = [];
     let changed = list.changed;

@@ -13,6 +13,7 @@ import {
   listedFingerprint,
   matchJurisdiction,
   nextPage,
+  pagingWarnings,
   startPaging,
   unchangedByDate,
   usersToAsk,
@@ -83,7 +84,7 @@ describe('paging without a total', () => {
     expect(nextPage(s, keys(197, 40), 100, '/api/users')).toBe(237);
     expect(nextPage(s, [], 100, '/api/users')).toBeNull();
     expect(s.seen.size).toBe(237);
-    expect(s.warnings.join()).toMatch(/offset 100 held fewer than 100/);
+    expect(pagingWarnings(s, false).join()).toMatch(/offset 100 held fewer than 100/);
   });
 
   it('a capped upstream (25 a page whatever the limit) loses nothing', () => {
@@ -101,11 +102,28 @@ describe('paging without a total', () => {
   it('stops at a page longer than limit (the whole list) and at a page that brings nothing new (offset ignored)', () => {
     const whole = startPaging();
     expect(nextPage(whole, keys(0, 250), 100, '/products')).toBeNull();
-    expect(whole.warnings.join()).toMatch(/ignores limit\/offset/);
+    expect(pagingWarnings(whole, false).join()).toMatch(/ignores limit\/offset/);
     const repeated = startPaging();
     expect(nextPage(repeated, keys(0, 12), 100, '/products')).toBe(12);
     expect(nextPage(repeated, keys(0, 12), 100, '/products')).toBeNull();
-    expect(repeated.warnings.join()).toMatch(/repeats/);
+    expect(pagingWarnings(repeated, false).join()).toMatch(/repeats/);
+  });
+
+  it('a list the spec returns whole (no limit/offset) is not reported for ignoring paging, but a short page mid-list still is', () => {
+    const whole = startPaging();
+    expect(nextPage(whole, keys(0, 250), 100, '/products')).toBeNull();
+    expect(pagingWarnings(whole, true)).toEqual([]);
+    const repeated = startPaging();
+    expect(nextPage(repeated, keys(0, 12), 100, '/territories')).toBe(12);
+    expect(nextPage(repeated, keys(0, 12), 100, '/territories')).toBeNull();
+    expect(pagingWarnings(repeated, true)).toEqual([]);
+    expect(pagingWarnings(repeated, false)).toHaveLength(1);
+    const short = startPaging();
+    expect(nextPage(short, keys(0, 100), 100, '/products')).toBe(100);
+    expect(nextPage(short, keys(100, 60), 100, '/products')).toBe(160);
+    expect(nextPage(short, keys(160, 30), 100, '/products')).toBe(190);
+    expect(nextPage(short, [], 100, '/products')).toBeNull();
+    expect(pagingWarnings(short, true).join()).toMatch(/offset 100 held fewer than 100/);
   });
 
   it('an empty first page is an empty list, without a warning', () => {
