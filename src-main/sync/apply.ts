@@ -31,7 +31,7 @@ import { jurisdictionKey, matchJurisdiction } from './decide.js';
 import type { PulledCatalog, PulledData, StagedAccessory } from './pull.js';
 import { STAGED_PROJECT_COLUMNS, type AnswerWrite } from './sync-answers.js';
 import { SyncFailure } from './sync-service.js';
-import { forgetPushed, renumberPushed, replaceIssues } from './sync-state.js';
+import { forgetPushed, renumberPushed, replaceIssues, tombstones } from './sync-state.js';
 
 export interface ApplyResult {
   issues: SyncIssue[];
@@ -468,7 +468,11 @@ async function applyProjects(trx: Trx, store: Store, data: PulledData, run: stri
       if (moved) conflicts.push({ project_id: e.id, theirs: e.raw === null ? null : JSON.parse(e.raw) });
     }
   }
-  db.exec('drop table if exists temp.incoming; drop table if exists temp.links; drop table if exists temp.emails');
+  db.exec('drop table if exists temp.incoming; drop table if exists temp.links; drop table if exists temp.emails; drop table if exists temp.tombstoned');
+  // Deleted here and not yet sent: not brought back (the tombstones are sync-state.ts's to read).
+  db.exec('create temp table tombstoned (project_id integer primary key)');
+  const tombstone = db.prepare('insert into temp.tombstoned values (?)');
+  for (const t of await tombstones(trx)) tombstone.run(t.project_id);
   db.exec('create temp table links (project_id integer primary key, user_id integer not null)');
   const link = db.prepare('insert or replace into temp.links values (?, ?)');
   for (const [projectId, userId] of data.projectUsers) link.run(projectId, userId);
@@ -484,7 +488,7 @@ async function applyProjects(trx: Trx, store: Store, data: PulledData, run: stri
         (select j.id from main.jurisdictions j where j.id = s.jurisdiction_id) as jurisdiction_id
       from staging.projects s where s.run = ?
        and s.id not in (select id from main.projects where dirty = 1)
-       and s.id not in (select project_id from main.sync_tombstones)`,
+       and s.id not in (select project_id from temp.tombstoned)`,
   ).run(run);
   for (const o of db.prepare('select s.id, s.user_id, s.engineer_email from staging.projects s join temp.incoming i on i.id = s.id where i.user_id is null').all() as { id: number; user_id: number | null; engineer_email: string | null }[]) {
     const who = o.user_id !== null ? `user ${o.user_id}` : o.engineer_email !== null ? o.engineer_email : 'shown without id or e-mail';

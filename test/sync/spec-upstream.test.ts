@@ -14,6 +14,8 @@ import { LOCAL_ID_BASE } from '../../src-main/store/local-ids.js';
 
 let up: SpecUpstream;
 let down: TestServer;
+/** What the first sync cost, for the next ones to be compared with. */
+let first: { requests: number; bytes: number };
 
 async function sync() {
   await down.engine.sync.syncNow();
@@ -61,6 +63,7 @@ describe('first sync against a service that speaks only the spec', () => {
     const status = await sync();
     expect(status.last_error).toBeNull();
     expect(status.state).toBe('idle');
+    first = { requests: status.requests, bytes: status.bytes };
     const db = down.engine.store.sqlite;
     expect(db.prepare("select count(*) from users where origin = 'embedded'").pluck().get()).toBe(0);
     expect(db.prepare("select count(*) from projects where origin = 'embedded'").pluck().get()).toBe(0);
@@ -180,12 +183,21 @@ describe('first sync against a service that speaks only the spec', () => {
 });
 
 describe('the next syncs', () => {
-  it('a sync with nothing changed asks for no detail', async () => {
+  it('a sync with nothing changed asks for no detail, nor again for the jurisdiction endpoint, and costs less than the first', async () => {
+    const jurisdictionIds = async () => ((await down.get('/api/jurisdictions?limit=100')).body as List).data.map((j) => `${String(j.name)} ${String(j.state)} ${String(j.id)}`).sort();
+    const idsBefore = await jurisdictionIds();
     const before = up.seen.length;
     const status = await sync();
     expect(status.last_error).toBeNull();
     const asked = up.seen.slice(before).map((r) => r.path.split('?')[0]!);
     expect(asked.filter((p) => /^\/api\/projects\/\d+$|^\/api\/users\/\d+$|^\/products\/./.test(p))).toEqual([]);
+    expect(asked.filter((p) => p.startsWith('/api/jurisdictions'))).toEqual([]);
+    // Requests and bytes are reported per run.
+    expect(status.requests).toBe(asked.length);
+    expect(status.requests).toBeLessThan(first.requests);
+    expect(status.bytes).toBeLessThan(first.bytes);
+    // The jurisdictions built from what projects embed keep their local ids.
+    expect(await jurisdictionIds()).toEqual(idsBefore);
   }, 60_000);
 
   it('brings a rename, a price, a new user and project, and deletions', async () => {
@@ -222,14 +234,18 @@ describe('offline work against a service without writes', () => {
     const localId = (created.body as { id: number }).id;
     expect(localId).toBeGreaterThanOrEqual(LOCAL_ID_BASE);
     expect((await down.request('PATCH', '/api/projects/1008', { body: JSON.stringify({ servings_per_day: 320 }) })).status).toBe(200);
+    // A synced draft deleted here: the delete waits too, and the pull does not bring the project back.
+    expect((await down.request('DELETE', '/api/projects/1006')).status).toBe(204);
     // Meanwhile the same draft changes upstream.
     up.data.projects.find((p) => p.id === 1008)!.name = 'Food hall concept (revised)';
+    up.data.projects.find((p) => p.id === 1006)!.name = 'Springfield Diner (new owner)';
 
     const status = await sync();
     expect(status.last_error).toBeNull();
     expect(status.waiting).toBe('waiting: the central service does not accept changes');
-    expect(status.unsynced_changes).toBe(2);
+    expect(status.unsynced_changes).toBe(3);
     expect(status.conflicts).toBe(0);
+    expect((await down.get('/api/projects/1006')).status).toBe(404);
     expect(await down.engine.sync.conflicts()).toEqual([]);
     // Nothing was sent but the one question whether writes are taken.
     expect(up.seen.filter((r) => r.method !== 'GET' && r.path !== '/api/users-by-zip-code').map((r) => `${r.method} ${r.path}`)).toEqual(['POST /api/projects']);
@@ -237,6 +253,6 @@ describe('offline work against a service without writes', () => {
     expect((await down.get(`/api/projects/${localId}`)).body).toMatchObject({ name: 'Offline pizzeria' });
     expect((await down.get('/api/projects/1008')).body).toMatchObject({ servings_per_day: 320, name: 'Food hall concept' });
     const api = (await down.get('/api/sync')).body as { waiting: string; unsynced_changes: number };
-    expect(api).toMatchObject({ waiting: 'waiting: the central service does not accept changes', unsynced_changes: 2 });
+    expect(api).toMatchObject({ waiting: 'waiting: the central service does not accept changes', unsynced_changes: 3 });
   }, 60_000);
 });
