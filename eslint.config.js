@@ -20,6 +20,16 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': 'off' },
   },
   {
+    // The sync takes narrow dependencies (the store, a project reader): it never imports the engine.
+    files: ['src-main/sync/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'electron', message: 'Only src-main/electron/ may import electron.' }], patterns: [{ group: ['**/engine/*', '**/engine/**'], message: 'The sync must not import the engine: take what it needs as a parameter.' }] },
+      ],
+    },
+  },
+  {
     // The renderer: hooks called in order, effects listing what they use.
     files: ['src-renderer/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },

@@ -276,7 +276,7 @@ async function sizingPreview(dir: string, key: string) {
   }
 }
 
-// BENCH_ONLY=lookups|lists|people|sizing|sync|ui|start runs one section (several: comma-separated).
+// BENCH_ONLY=lookups|lists|people|sizing|sync|spec-sync|ui|start runs one section (several: comma-separated).
 const only = process.env.BENCH_ONLY;
 const wants = (section: string) => !only || only.split(',').includes(section);
 const results: Record<string, unknown> = { when: new Date().toISOString() };
@@ -325,6 +325,68 @@ if (wants('people')) {
   }
 }
 
+interface SyncRun {
+  ms: number;
+  write_ms: number;
+  bytes: number;
+  requests: number;
+  peak_rss_mb: number;
+  peak_from: string;
+  sampled_peak_rss_mb: number;
+  main_at_sampled_peak: { heap_mb: number; external_mb: number };
+  max_delay_ms: number;
+  p99_delay_ms: number;
+}
+interface SyncReport {
+  settled?: { ms: number; max_delay_ms: number };
+  first: SyncRun;
+  again?: SyncRun;
+}
+
+/** Runs the bench child: a serving downstream syncing into a fresh folder from `upstreamUrl`; its JSON report. */
+async function syncFrom(upstreamUrl: string, key: string, runs: 'first' | 'both', dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fieldsizer-bench-down-'))): Promise<SyncReport> {
+  try {
+    const child = spawn(tsx, [path.join(import.meta.dirname, 'servers', 'sync-downstream.ts'), dir, upstreamUrl, key, runs], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const line = await new Promise<string>((resolve, reject) => {
+      readline.createInterface({ input: child.stdout! }).once('line', resolve);
+      child.once('exit', (code) => reject(new Error(`sync-downstream exited with ${code}`)));
+    });
+    await new Promise((r) => child.once('exit', r));
+    return JSON.parse(line) as SyncReport;
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (wants('sync') || wants('spec-sync')) {
+  // The central service that speaks only the spec (no ETags, totals, versions or jurisdiction
+  // endpoints): what a sync with nothing changed costs against the first, in requests and bytes.
+  const scale = Number(process.env.BENCH_SPEC_SCALE ?? 0.1);
+  const size = { products: Math.round(10_000 * scale), users: Math.round(50_000 * scale), projects: Math.round(100_000 * scale) };
+  const proc = spawn(tsx, [path.join(import.meta.dirname, 'servers', 'spec-upstream.ts'), String(size.products), String(size.users), String(size.projects)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const { port, key } = await new Promise<{ port: number; key: string }>((resolve, reject) => {
+    readline.createInterface({ input: proc.stdout! }).once('line', (line) => resolve(JSON.parse(line) as { port: number; key: string }));
+    proc.once('exit', (code) => reject(new Error(`spec-upstream exited with ${code}`)));
+  });
+  try {
+    console.log(`sync against a spec-only upstream (${size.products} products, ${size.users} users, ${size.projects} projects):`);
+    const report = await syncFrom(`http://127.0.0.1:${port}`, key, 'both');
+    const again = report.again!;
+    results.spec_sync = [
+      { measure: 'first sync', ms: report.first.ms, requests: report.first.requests, mb: Number((report.first.bytes / 1e6).toFixed(2)) },
+      { measure: 'sync with no upstream change', ms: again.ms, requests: again.requests, mb: Number((again.bytes / 1e6).toFixed(2)) },
+      { measure: 'no-change bytes / first bytes', value: Number((again.bytes / report.first.bytes).toFixed(3)), goal: '< 0.2', met: again.bytes / report.first.bytes < 0.2 },
+      { measure: 'no-change requests / first requests', value: Number((again.requests / report.first.requests).toFixed(3)) },
+    ];
+    console.table(results.spec_sync);
+  } finally {
+    await new Promise<void>((resolve) => {
+      proc.once('exit', () => resolve());
+      proc.kill('SIGTERM');
+    });
+  }
+}
+
 if (wants('sync')) {
   // A large central service: 10,000 products, 50,000 users, 100,000 projects (BENCH_SYNC_SCALE
   // shrinks it for a quick look).
@@ -342,7 +404,7 @@ if (wants('sync')) {
       child.once('exit', (code) => reject(new Error(`sync-downstream exited with ${code}`)));
     });
     await new Promise((r) => child.once('exit', r));
-    return JSON.parse(line) as { settled?: { ms: number; max_delay_ms: number }; first: { ms: number; write_ms: number; bytes: number; max_delay_ms: number; p99_delay_ms: number }; again?: { ms: number; bytes: number; max_delay_ms: number } };
+    return JSON.parse(line) as SyncReport;
   };
   try {
     console.log(`sync of a large upstream (${size.products} products, ${size.users} users, ${size.projects} projects):`);
@@ -374,11 +436,13 @@ if (wants('sync')) {
     const synced = await syncInto(downstreamDir, 'both');
     const again = synced.again!;
     results.sync = [
-      { measure: 'first sync (push, pull, write)', ms: synced.first.ms, mb: Number((synced.first.bytes / 1e6).toFixed(1)), requests: paths.length },
+      { measure: 'first sync (push, pull, write)', ms: synced.first.ms, mb: Number((synced.first.bytes / 1e6).toFixed(1)), requests: synced.first.requests },
       { measure: '  of which the write (one transaction)', ms: synced.first.write_ms },
       { measure: 'download only, same pages', ms: Math.round(downloadMs), mb: Number((bytes / 1e6).toFixed(1)), requests: paths.length },
       { measure: 'ratio first sync / download', value: Number((synced.first.ms / downloadMs).toFixed(2)), goal: '≤ 1.3', met: synced.first.ms / downloadMs <= 1.3 },
-      { measure: 'sync with no upstream change', ms: again.ms, mb: Number((again.bytes / 1e6).toFixed(2)) },
+      { measure: 'sync with no upstream change', ms: again.ms, mb: Number((again.bytes / 1e6).toFixed(2)), requests: again.requests },
+      { measure: `peak memory of the serving process (main + sync worker) during the first sync (${synced.first.peak_from})`, mb: synced.first.peak_rss_mb, goal: '< 600 MB', met: synced.first.peak_rss_mb < 600 },
+      { measure: `  of which the main thread's heap and buffers at the highest RSS sampled (${synced.first.sampled_peak_rss_mb} MB)`, mb: synced.first.main_at_sampled_peak.heap_mb + synced.first.main_at_sampled_peak.external_mb },
       { measure: 'worst event-loop delay of the serving process during the first sync', ms: synced.first.max_delay_ms, p99: synced.first.p99_delay_ms, goal: '< 50 ms', met: synced.first.max_delay_ms < 50 },
       { measure: '  the same process at rest after its start, before the sync', ms: synced.settled!.max_delay_ms },
     ];

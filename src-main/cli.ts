@@ -10,7 +10,7 @@ import { openEngine } from './engine/engine.js';
 import { openOwnedEngine, StartCancelled } from './engine/owned-engine.js';
 import { describeDamage } from './engine/recovery.js';
 import { openAppLog } from './logs/app-log.js';
-import { registerSyncCommand } from './sync/sync-command.js';
+import { registerSyncCommand } from './sync-command.js';
 import { registerDataCommands } from './cli/data-commands.js';
 import { defaultDataDir, describeApiKeyState, ensureApiKey } from './engine/data-dir.js';
 import { ApiError } from './engine/errors.js';

@@ -39,6 +39,8 @@ export interface SyncStatus {
   progress: SyncProgress[];
   /** Bytes received from the upstream in this run. */
   bytes: number;
+  /** Requests made to the upstream in this run. */
+  requests: number;
   started_at: string | null;
   last_success: string | null;
   last_error: SyncError | null;
@@ -48,6 +50,10 @@ export interface SyncStatus {
   conflicts: number;
   /** Records the last run set aside because they failed validation. */
   rejected: number;
+  /** What the last run kept but worth knowing (a detail that answered 404, a list that ignores paging …). */
+  warnings: number;
+  /** Why local changes wait instead of being sent (the central service takes no writes), or null. */
+  waiting: string | null;
   upstream_url: string | null;
   has_key: boolean;
   interval_minutes: number;
@@ -64,3 +70,13 @@ export interface SyncConflict {
 }
 
 export type ConflictChoice = 'mine' | 'theirs';
+
+/** A record the last sync set aside (`rejected`), or kept with something worth knowing (`warning`). */
+export interface SyncIssue {
+  kind: 'rejected' | 'warning';
+  /** products, projects, users, territories, … */
+  resource: string;
+  /** The record's key (id, part number, path). */
+  key: string;
+  reason: string;
+}

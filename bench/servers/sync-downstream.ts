@@ -3,6 +3,7 @@
  * reports the time, the bytes and the worst event-loop delay of this process while it synced;
  * then a second sync with nothing changed upstream.
  */
+import fs from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { constants, monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { openEngine } from '../../src-main/engine/engine.js';
@@ -20,7 +21,41 @@ engine.sync.on('status', (s) => {
   if (s.phase === 'applying' && applyingAt === null) applyingAt = performance.now();
 });
 
+/**
+ * Peak resident memory of this process (the serving main thread and the sync worker thread
+ * share it), from /proc: VmHWM after resetting it, else the highest VmRSS sampled (Linux only).
+ */
+function memoryKiB(): { rss: number; peak: number } | null {
+  try {
+    const status = fs.readFileSync('/proc/self/status', 'utf8');
+    const field = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+)`).exec(status)?.[1] ?? NaN);
+    return { rss: field('VmRSS'), peak: field('VmHWM') };
+  } catch {
+    return null;
+  }
+}
+function resetPeak(): boolean {
+  try {
+    fs.writeFileSync('/proc/self/clear_refs', '5');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 async function timedSync() {
+  const canReset = resetPeak();
+  let sampled = 0;
+  // What the main thread's own heap and buffers held at the highest sample: the rest of the
+  // process is the sync worker's heap and the native memory (SQLite, zlib, sockets, malloc arenas).
+  let mainAtPeak = { heap_mb: 0, external_mb: 0 };
+  const sampler = setInterval(() => {
+    const rss = memoryKiB()?.rss ?? 0;
+    if (rss <= sampled) return;
+    sampled = rss;
+    const m = process.memoryUsage();
+    mainAtPeak = { heap_mb: Math.round(m.heapTotal / 2 ** 20), external_mb: Math.round((m.external + m.arrayBuffers) / 2 ** 20) };
+  }, 200);
   const delay = monitorEventLoopDelay({ resolution: 10 });
   delay.enable();
   applyingAt = null;
@@ -29,9 +64,12 @@ async function timedSync() {
   const ms = performance.now() - started;
   const writeMs = applyingAt === null ? 0 : Math.round(performance.now() - applyingAt);
   delay.disable();
+  clearInterval(sampler);
+  const memory = memoryKiB();
+  const peakKiB = Math.max(sampled, canReset ? (memory?.peak ?? 0) : 0);
   const s = engine.sync.status();
   if (s.last_error) throw new Error(`sync failed: ${s.last_error.message}`);
-  return { ms: Math.round(ms), write_ms: writeMs, bytes: s.bytes, max_delay_ms: Number((delay.max / 1e6).toFixed(1)), p99_delay_ms: Number((delay.percentile(99) / 1e6).toFixed(1)) };
+  return { ms: Math.round(ms), write_ms: writeMs, bytes: s.bytes, requests: s.requests, peak_rss_mb: Math.round(peakKiB / 1024), peak_from: canReset ? 'VmHWM' : 'sampled VmRSS', sampled_peak_rss_mb: Math.round(sampled / 1024), main_at_sampled_peak: mainAtPeak, max_delay_ms: Number((delay.max / 1e6).toFixed(1)), p99_delay_ms: Number((delay.percentile(99) / 1e6).toFixed(1)) };
 }
 
 // Stalls of this thread over 30 ms on stderr, with the phase they happened in.

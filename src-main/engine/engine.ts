@@ -56,16 +56,14 @@ export async function openEngine(options: EngineOptions): Promise<Engine> {
     const sizing = new SizingContext(store.db, store.dataVersion);
     const projects = new ProjectService(store.db, sizing, catalog);
     const jurisdictions = new JurisdictionService(store.db);
-    // The runner needs the engine it belongs to; it gets it lazily to break the cycle.
-    const holder: { engine?: Engine } = {};
-    const runner = new SyncRunner(() => holder.engine!, options.syncTuning);
+    // The sync takes what it needs (the store and a project reader), not the engine.
+    const runner = new SyncRunner({ store, dataDir: options.dataDir, projects }, options.syncTuning);
     const sync = new SyncService(store.db, options.dataDir, runner);
-    sync.resolver = (projectId, choice) => runner.resolve(projectId, choice);
     projects.afterWrite = () => sync.refreshCounts();
-    sync.guard = () => guardSyncRun(store, options.dataDir);
+    sync.guard = () => guardSyncRun(options.dataDir);
     await sync.init();
     const backups = new BackupService(store, options.dataDir, () => sync.init());
-    holder.engine = {
+    return {
       store,
       dataDir: options.dataDir,
       firstStart,
@@ -88,7 +86,6 @@ export async function openEngine(options: EngineOptions): Promise<Engine> {
         await store.close();
       },
     };
-    return holder.engine;
   } catch (error) {
     await store.close();
     throw error;

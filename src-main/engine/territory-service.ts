@@ -36,13 +36,16 @@ export function buildTerritoryListItem(row: TerritoryRow): TerritoryListItem {
   return row.extra === '{}' ? body : { ...(JSON.parse(row.extra) as object), ...body };
 }
 
-/** The full territory from its row, its counties (ordered by state, name) and its zip codes (ordered). */
+/**
+ * The full territory from its row, its counties (ordered by state, name) and its zip codes
+ * (ordered); a territory of the central service has them as the service stated them.
+ */
 export function buildTerritory(row: TerritoryRow, counties: TerritoryCountyRow[], zips: { zip: string }[]): Territory {
   return {
     ...buildTerritoryListItem(row),
-    population: counties.reduce((sum, c) => sum + c.population, 0),
-    counties: counties.map((c) => `${c.name}, ${c.state_code}`),
-    zip_codes: zips.map((z) => z.zip),
+    population: row.population ?? counties.reduce((sum, c) => sum + c.population, 0),
+    counties: row.counties_served !== null ? (JSON.parse(row.counties_served) as string[]) : counties.map((c) => `${c.name}, ${c.state_code}`),
+    zip_codes: row.zip_codes_served !== null ? (JSON.parse(row.zip_codes_served) as string[]) : zips.map((z) => z.zip),
   };
 }
 
@@ -88,8 +91,12 @@ export class TerritoryService {
           .leftJoin('territory_counties as tc', 'tc.county_fips', 'z.main_county_fips')
           .leftJoin('territories as t', 't.id', 'tc.territory_id')
           .select(['z.city', 'z.state_code', 'c.name as county'])
-          .select(['t.id', 't.code', 't.name', 't.rep_firm', 't.manager_name', 't.manager_email', 't.origin', 't.extra'])
+          .select(['t.id', 't.code', 't.name', 't.rep_firm', 't.manager_name', 't.manager_email', 't.origin', 't.extra', 't.population', 't.counties_served', 't.zip_codes_served'])
           .where('z.zip', '=', p.zip),
+      ),
+      // The territory the central service assigns a zip to (it may not be its county's).
+      assignedZip: preparedQuery(db, (db, p: { zip: string }) =>
+        db.selectFrom('territory_zip_codes as tz').innerJoin('territories as t', 't.id', 'tz.territory_id').selectAll('t').where('tz.zip', '=', p.zip),
       ),
       countiesOf: preparedQuery(db, (db, p: { id: number }) =>
         db
@@ -149,10 +156,17 @@ export class TerritoryService {
     const match = ZIP_PATTERN.exec(zipCode.trim());
     if (!match) throw invalidParameter('zip_code', `"${zipCode}" is not a zip code: use five digits, e.g. 60601, or ZIP+4, e.g. 60601-1234.`);
     const zip = match[1]!;
+    const [assigned] = await this.queries.assignedZip({ zip });
     const [place] = await this.queries.placeOfZip({ zip });
+    if (assigned) {
+      // Said only where the zip's list and its county disagree (the service may assign a zip elsewhere).
+      const note = place?.id === assigned.id ? null : `The central service lists zip code ${zip} in this territory${place ? `, although ${place.county}, ${place.state_code} is not in it` : ''}.`;
+      return { ...(await this.render(assigned)), match: { county: place ? `${place.county}, ${place.state_code}` : null, note } };
+    }
     if (!place) throw notFound(`Zip code ${zip} is not a known US zip code.`, 'zip_code');
     const { city, state_code, county, ...t } = place;
-    if (t.id === null) {
+    // Territories whose zips the central service states own only those (checked above).
+    if (t.id === null || t.zip_codes_served !== null) {
       throw notFound(`Zip code ${zip} (${city}, ${county}, ${state_code}) is not in any sales territory.`, 'zip_code');
     }
     const territory = t as TerritoryRow;

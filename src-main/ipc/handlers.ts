@@ -218,8 +218,8 @@ export const handlers: Handlers = {
     return engine.sync.status();
   },
   'sync.conflicts': async (_args, { engine }) => engine.sync.conflicts(),
-  'sync.resolve': async ({ projectId, choice }, { engine }) => {
-    await engine.sync.resolve(projectId, choice);
+  'sync.resolve': async ({ projectId, choice, confirm }, { engine }) => {
+    await engine.sync.resolve(projectId, choice, confirm ?? false);
     return engine.sync.status();
   },
   'sync.settings': async (_args, { engine }) => engine.sync.settings(),

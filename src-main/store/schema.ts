@@ -45,6 +45,8 @@ export interface ProductTypesTable extends SyncColumns {
   /** ISO dates (YYYY-MM-DD); the API formats them. */
   created: string;
   last_updated: string | null;
+  /** 1: the upstream lists it, inactive or not (migration 0010); null: listed when published. */
+  listed: Generated<number | null>;
 }
 
 export interface ProductsTable extends SyncColumns {
@@ -85,6 +87,8 @@ export interface ProductsTable extends SyncColumns {
   is_demo: Bool;
   /** JSON of manufacturer facts the API has no field for (e.g. manway_access_ports); not served. */
   details: string;
+  /** JSON of the price object as the upstream stated it (migration 0010); null: computed. */
+  price_served: Generated<string | null>;
 }
 
 export interface ProductTypeLinksTable {
@@ -194,6 +198,18 @@ export interface TerritoriesTable extends SyncColumns {
   rep_firm: string;
   manager_name: string;
   manager_email: string | null;
+  /** As the upstream stated them (migration 0010); null: computed from the counties. */
+  population: Generated<number | null>;
+  /** JSON array of the county texts as received; null: from territory_counties. */
+  counties_served: Generated<string | null>;
+  /** JSON array of the zip codes as received; null: from the counties' zips. */
+  zip_codes_served: Generated<string | null>;
+}
+
+/** A zip's territory as the upstream assigns it (migration 0010). */
+export interface TerritoryZipCodesTable {
+  zip: string;
+  territory_id: number;
 }
 
 export interface TerritoryCountiesTable {
@@ -228,6 +244,10 @@ export interface JurisdictionsTable extends SyncColumns {
   /** JSON of the sizing rules (src-shared/sizing/jurisdiction-rules.ts). */
   rules: string;
   updated: string;
+  /** JSON {indoor, outdoor}: the sizing method labels as received (migration 0010); null: from the rules. */
+  sizing_labels: Generated<string | null>;
+  /** 'projects': built from what the upstream's projects embed (it has no jurisdiction endpoints). */
+  source: Generated<string | null>;
 }
 
 export interface JurisdictionZipCodesTable {
@@ -247,6 +267,9 @@ export interface ContactsTable {
   /** JSON {name, address, city, state, postal_code, county}. */
   facility: string;
   position: number;
+  /** As received (migration 0010); null: first + last name, and the jurisdiction's name. */
+  name_served: Generated<string | null>;
+  jurisdictions_served: Generated<string | null>;
 }
 
 export interface ProjectsTable extends SyncColumns {
@@ -303,6 +326,51 @@ export interface SyncAnswersTable {
   /** Deflated JSON, where a later sync needs the body; null where the store's rows are the body. */
   body: Buffer | null;
   fetched_at: string;
+  /** Fingerprint of the list entry the record was last seen with (migration 0009). */
+  listed: Generated<string | null>;
+  /** Fingerprint of the detail as received. */
+  fingerprint: Generated<string | null>;
+}
+
+/** The sync's bookkeeping (migration 0009), owned by src-main/sync/sync-state.ts. */
+export interface SyncStateTable {
+  id: number;
+  last_success: string | null;
+  /** JSON {code, message, at}. */
+  last_error: string | null;
+  /** Why local changes wait (the upstream takes no writes), or null. */
+  queued_reason: string | null;
+  full_check: string | null;
+  /** 'absent' once the upstream answered 404 for /api/jurisdictions; null: ask. */
+  jurisdictions_endpoint: string | null;
+}
+
+export interface SyncTombstonesTable {
+  project_id: number;
+  /** The upstream version last synced, when the upstream shows versions. */
+  version: number | null;
+  deleted_at: string;
+}
+
+export interface SyncConflictsTable {
+  project_id: number;
+  /** JSON of the SyncConflict. */
+  record: string;
+  detected_at: string;
+}
+
+export interface SyncPushedTable {
+  local_id: number;
+  upstream_id: number;
+}
+
+export interface SyncIssuesTable {
+  id: Generated<number>;
+  /** 'rejected' (set aside) or 'warning' (kept, but worth knowing). */
+  kind: string;
+  resource: string;
+  key: string;
+  reason: string;
 }
 
 /** The counter of ids for records made here, per table (see local-ids.ts). */
@@ -331,6 +399,7 @@ export interface Database {
   zip_counties: ZipCountiesTable;
   territories: TerritoriesTable;
   territory_counties: TerritoryCountiesTable;
+  territory_zip_codes: TerritoryZipCodesTable;
   users: UsersTable;
   jurisdictions: JurisdictionsTable;
   jurisdiction_zip_codes: JurisdictionZipCodesTable;
@@ -339,4 +408,9 @@ export interface Database {
   project_fixtures: ProjectFixturesTable;
   project_notes: ProjectNotesTable;
   sync_answers: SyncAnswersTable;
+  sync_state: SyncStateTable;
+  sync_tombstones: SyncTombstonesTable;
+  sync_conflicts: SyncConflictsTable;
+  sync_pushed: SyncPushedTable;
+  sync_issues: SyncIssuesTable;
 }

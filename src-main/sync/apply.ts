@@ -6,25 +6,43 @@
  *
  * The catalog and the territories are rebuilt whole when any part of them changed (they are small
  * and their rows link to each other); jurisdictions, users and projects are written record by
- * record: changed ones replaced, vanished ones removed, the rest left as they are.
+ * record: changed ones replaced, vanished ones removed, the rest left as they are. An upstream
+ * without jurisdiction endpoints gets its jurisdictions built here from what projects embed
+ * (local ids, matched by name and state on later syncs), their contacts from user details.
  *
- * Locally edited projects (dirty) are never overwritten: a project that changed upstream too is
- * recorded as a conflict for the user to resolve, with both versions kept.
+ * The first sync retires the embedded demo set: nothing of it stays, except what the rep made or
+ * edited here, which moves to local ids. Locally edited projects (dirty) are never overwritten:
+ * one that changed upstream too is recorded as a conflict, both versions kept (not while the
+ * upstream takes no writes: then the edit simply waits).
  */
 import type { Insertable, Transaction } from 'kysely';
+import type SQLite from 'better-sqlite3';
+import { SIZING_METHOD_LABELS } from '../../src-shared/api/vocabulary.js';
+import { DEFAULT_JURISDICTION_RULES, SIZING_METHODS, type JurisdictionRules } from '../../src-shared/sizing/jurisdiction-rules.js';
+import type { SyncIssue } from '../../src-shared/sync.js';
 import type { Database } from '../store/schema.js';
 import type { Store } from '../store/open-store.js';
+import { nextLocalId } from '../store/local-ids.js';
 import { deleteWhereIn, insertRows, upsertRows } from '../store/insert-rows.js';
 import { writeWithFtsIndex } from '../store/fts-bulk-write.js';
 import { matchKey } from '../../src-shared/text-match.js';
-import { refKey, type ProductRef, type PulledTerritory } from './convert.js';
-import type { PulledCatalog, PulledData, RejectedRecord, StagedAccessory } from './pull.js';
+import { refKey, type EmbeddedJurisdiction, type ProductRef, type PulledTerritory } from './convert.js';
+import { jurisdictionKey, matchJurisdiction } from './decide.js';
+import type { PulledCatalog, PulledData, StagedAccessory } from './pull.js';
 import { STAGED_PROJECT_COLUMNS, type AnswerWrite } from './sync-answers.js';
 import { SyncFailure } from './sync-service.js';
+import { forgetPushed, renumberPushed, replaceIssues, tombstones } from './sync-state.js';
 
 export interface ApplyResult {
-  rejected: RejectedRecord[];
+  issues: SyncIssue[];
   conflicts: { project_id: number; theirs: unknown }[];
+}
+
+export interface ApplyOptions {
+  /** The store still serves the embedded demo set: this sync replaces it. */
+  firstSync: boolean;
+  /** The upstream takes no writes: local edits wait, never becoming conflicts. */
+  readOnly: boolean;
 }
 
 /** Every resource of sync_answers: answers of these not seen in a run are forgotten. */
@@ -39,6 +57,7 @@ const ANSWER_RESOURCES = [
   'jurisdictions:page',
   'jurisdictions',
   'users:page',
+  'users',
   'project list:page',
   'projects',
 ];
@@ -47,50 +66,124 @@ const CATALOG_RESOURCES = new Set(['product-types', 'products', 'collections']);
 type Trx = Transaction<Database>;
 
 /** `run`: the staging's mark on this run's projects (the staging file is attached as `staging`). */
-export async function applyPulledData(store: Store, data: PulledData, run: string, pushedLocalIds: number[], signal: AbortSignal): Promise<ApplyResult> {
-  const rejected = [...data.rejected];
+export async function applyPulledData(store: Store, data: PulledData, run: string, pushedLocalIds: number[], options: ApplyOptions, signal: AbortSignal): Promise<ApplyResult> {
+  const issues: SyncIssue[] = [...data.issues];
   const conflicts: ApplyResult['conflicts'] = [];
   const answers: AnswerWrite[] = [...data.answers];
   const check = () => {
     if (signal.aborted) throw new SyncFailure('cancelled', 'The sync was cancelled; the data from before it is kept.');
   };
+  let kept: SyncIssue[] = [];
   await store.db.transaction().execute(async (trx) => {
-    // Rejections of what is not rebuilt this time still stand.
-    const before = await trx.selectFrom('meta').select('value').where('key', '=', 'sync.rejected').executeTakeFirst();
-    const previous = before ? (JSON.parse(before.value) as RejectedRecord[]) : [];
-    rejected.push(...previous.filter((r) => (data.catalog === null && CATALOG_RESOURCES.has(r.resource)) || (data.territories === null && r.resource === 'territories')));
+    if (options.firstSync) await retireDemoData(trx, store.sqlite);
+    check();
 
     // Drafts made here that the push sent come back with the upstream's id.
     await deleteWhereIn(trx, 'projects', 'id', pushedLocalIds);
-    // Projects gone upstream (on a first sync: the embedded demo projects); edits made here stay.
-    const clean = await trx.selectFrom('projects').select('id').where('dirty', '=', 0).execute();
+    await forgetPushed(trx, pushedLocalIds);
+    // Projects gone upstream; edits and projects made here stay.
+    const clean = await trx.selectFrom('projects').select('id').where('dirty', '=', 0).where('origin', '<>', 'local').execute();
     await deleteWhereIn(trx, 'projects', 'id', clean.map((p) => p.id).filter((id) => !data.projects.present.has(id)));
     check();
 
-    if (data.catalog) await replaceCatalog(trx, data.catalog, data.productIds, rejected);
+    if (data.catalog) await replaceCatalog(trx, data.catalog, data.productIds, issues);
     check();
-    if (data.territories) await replaceTerritories(trx, data.territories, rejected);
+    if (data.territories) await replaceTerritories(trx, data.territories, issues);
     check();
-    await applyJurisdictions(trx, data, answers);
+    if (data.jurisdictions) await applyJurisdictions(trx, data.jurisdictions, answers);
     check();
     await applyUsers(trx, store.sqlite, data);
+    await restoreParkedUsers(store.sqlite);
     check();
+    await renumberCollidingProjects(trx, store.sqlite, run);
     // Answers first: it forgets those of records not seen, and the projects' come with them.
-    writeAnswers(store, answers, data.present);
-    await applyProjects(store, data, run, rejected, conflicts);
+    writeAnswers(store, answers, data);
+    await applyProjects(trx, store, data, run, options, issues, conflicts);
+    check();
+    await applyEmbeddedJurisdictions(trx, store.sqlite, data);
     check();
 
-    const meta = [
-      { key: 'data_set', value: 'upstream' },
-      { key: 'sync.rejected', value: JSON.stringify(rejected.slice(0, 500)) },
-    ];
-    for (const m of meta) await trx.insertInto('meta').values(m).onConflict((oc) => oc.column('key').doUpdateSet({ value: m.value })).execute();
-    for (const id of pushedLocalIds) await trx.deleteFrom('meta').where('key', '=', `sync.pushed.${id}`).execute();
+    // Issues of what is not rebuilt this time still stand.
+    kept = await replaceIssues(trx, issues, (r) => (data.catalog === null && CATALOG_RESOURCES.has(r.resource)) || (data.territories === null && r.resource === 'territories'));
+    await trx.insertInto('meta').values({ key: 'data_set', value: 'upstream' }).onConflict((oc) => oc.column('key').doUpdateSet({ value: 'upstream' })).execute();
   });
-  return { rejected, conflicts };
+  return { issues: kept, conflicts };
 }
 
-async function replaceCatalog(trx: Trx, catalog: PulledCatalog, learnedIds: Map<string, number>, rejected: RejectedRecord[]): Promise<void> {
+// --- The demo set, and ids taken by upstream records ---------------------------------------------
+
+const columnsOf = (sqlite: SQLite.Database, table: string) => (sqlite.prepare(`pragma main.table_info(${table})`).all() as { name: string }[]).map((c) => c.name);
+
+/** Moves a project to another id, with its fixtures and notes (the FTS triggers follow). */
+function moveProject(sqlite: SQLite.Database, from: number, to: number, set: Record<string, string | number | null> = {}): void {
+  const columns = columnsOf(sqlite, 'projects');
+  const values = columns.map((c) => (c === 'id' ? '@to' : c in set ? `@${c}` : c));
+  sqlite.prepare(`insert into main.projects (${columns.join(', ')}) select ${values.join(', ')} from main.projects where id = @from`).run({ from, to, ...set });
+  sqlite.prepare('update main.project_fixtures set project_id = ? where project_id = ?').run(to, from);
+  sqlite.prepare('update main.project_notes set project_id = ? where project_id = ?').run(to, from);
+  sqlite.prepare('delete from main.projects where id = ?').run(from);
+}
+
+/**
+ * The first sync: the embedded demo set goes. A demo project the rep edited becomes a project made
+ * here (a local id, sent as new when the upstream takes writes); a demo user that a project made
+ * here names is parked under a local id (and an e-mail no upstream user can collide with) until
+ * the users are written: then it becomes the upstream user with its e-mail, or stays as made here.
+ */
+async function retireDemoData(trx: Trx, sqlite: SQLite.Database): Promise<void> {
+  const edited = sqlite.prepare("select id from main.projects where origin = 'embedded' and dirty = 1").pluck().all() as number[];
+  for (const id of edited) moveProject(sqlite, id, await nextLocalId(trx, 'projects'), { origin: 'local', base_version: null, dirty: 1 });
+  const named = sqlite.prepare("select distinct u.id from main.users u join main.projects p on p.user_id = u.id where u.origin = 'embedded' and p.origin = 'local'").pluck().all() as number[];
+  const userColumns = columnsOf(sqlite, 'users');
+  for (const id of named) {
+    const to = await nextLocalId(trx, 'users');
+    const values = userColumns.map((c) => (c === 'id' ? '@to' : c === 'email' ? "char(1) || 'parked:' || email" : c === 'origin' ? "'local'" : c));
+    sqlite.prepare(`insert into main.users (${userColumns.join(', ')}) select ${values.join(', ')} from main.users where id = @from`).run({ from: id, to });
+    sqlite.prepare('update main.projects set user_id = ? where user_id = ?').run(to, id);
+    sqlite.prepare('delete from main.users where id = ?').run(id);
+  }
+  const demoProjects = sqlite.prepare("select count(*) from main.projects where origin = 'embedded'").pluck().get() as number;
+  await writeWithFtsIndex(sqlite, 'projects', demoProjects, () => {
+    sqlite.prepare("delete from main.projects where origin = 'embedded'").run();
+  });
+  const demoUsers = sqlite.prepare("select count(*) from main.users where origin = 'embedded'").pluck().get() as number;
+  await writeWithFtsIndex(sqlite, 'users', demoUsers, () => {
+    sqlite.prepare("delete from main.users where origin = 'embedded'").run();
+  });
+  // Their contacts and zips go with them (ON DELETE CASCADE); projects made here lose the link.
+  sqlite.prepare("delete from main.jurisdictions where origin = 'embedded'").run();
+}
+
+/** Parked demo users (see retireDemoData): the upstream user with the same e-mail takes their projects, else they stay. */
+async function restoreParkedUsers(sqlite: SQLite.Database): Promise<void> {
+  const parked = sqlite.prepare("select id, substr(email, 9) as email from main.users where email like char(1) || 'parked:%'").all() as { id: number; email: string }[];
+  for (const p of parked) {
+    const upstream = sqlite.prepare("select id from main.users where lower(email) = lower(?) and origin = 'upstream'").pluck().get(p.email) as number | undefined;
+    if (upstream !== undefined) {
+      sqlite.prepare('update main.projects set user_id = ? where user_id = ?').run(upstream, p.id);
+      sqlite.prepare('delete from main.users where id = ?').run(p.id);
+    } else {
+      sqlite.prepare('update main.users set email = ? where id = ?').run(p.email, p.id);
+    }
+  }
+}
+
+/** An upstream project arriving with the id of a project made here: the local one moves (never lost). */
+async function renumberCollidingProjects(trx: Trx, sqlite: SQLite.Database, run: string): Promise<void> {
+  const taken = sqlite
+    .prepare("select p.id from main.projects p where p.origin = 'local' and p.id in (select s.id from staging.projects s where s.run = ?)")
+    .pluck()
+    .all(run) as number[];
+  for (const id of taken) {
+    const to = await nextLocalId(trx, 'projects');
+    moveProject(sqlite, id, to);
+    await renumberPushed(trx, id, to);
+  }
+}
+
+// --- Catalog and territories ---------------------------------------------------------------------
+
+async function replaceCatalog(trx: Trx, catalog: PulledCatalog, learnedIds: Map<string, number>, issues: SyncIssue[]): Promise<void> {
   // Product ids: the upstream's where it has shown them (in links), else the id the product had
   // here (projects keep pointing at it), else a fresh one.
   const localIds = new Map((await trx.selectFrom('products').select(['id', 'part_number', 'store_id']).execute()).map((p) => [refKey(p), p.id]));
@@ -104,7 +197,19 @@ async function replaceCatalog(trx: Trx, catalog: PulledCatalog, learnedIds: Map<
     const t = pending.splice(i < 0 ? 0 : i, 1)[0]!;
     const row = await trx
       .insertInto('product_types')
-      .values({ key: t.key, name: t.name, active: 1, image: t.image, parent_id: t.parentKey ? (typeIds.get(t.parentKey) ?? null) : null, created: t.created, last_updated: t.last_updated, origin: 'upstream', extra: t.extra })
+      .values({
+        key: t.key,
+        name: t.name,
+        active: t.active ? 1 : 0,
+        // Listed as the upstream lists it, inactive or not.
+        listed: 1,
+        image: t.image,
+        parent_id: t.parentKey ? (typeIds.get(t.parentKey) ?? null) : null,
+        created: t.created,
+        last_updated: t.last_updated,
+        origin: 'upstream',
+        extra: t.extra,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     typeIds.set(t.key, row.id);
@@ -132,9 +237,12 @@ async function replaceCatalog(trx: Trx, catalog: PulledCatalog, learnedIds: Map<
   for (const p of catalog.products) if (!ids.has(refKey(p.ref))) ids.set(refKey(p.ref), next++);
   const productId = (ref: ProductRef) => ids.get(refKey(ref));
 
+  const seen = new Set<string>();
   const products = catalog.products.filter((p) => {
+    if (seen.has(refKey(p.ref))) return false;
+    seen.add(refKey(p.ref));
     if (typeIdByName.has(p.typeName)) return true;
-    rejected.push({ resource: 'products', id: p.ref.part_number, reason: `its type "${p.typeName}" is not among the product types` });
+    issues.push({ kind: 'rejected', resource: 'products', key: p.ref.part_number, reason: `its type "${p.typeName}" is not among the product types` });
     return false;
   });
   await insertRows(
@@ -185,13 +293,19 @@ async function replaceCatalog(trx: Trx, catalog: PulledCatalog, learnedIds: Map<
   }
 }
 
-/** Territory counties are matched by name and state against the local geography. */
-async function replaceTerritories(trx: Trx, territories: PulledTerritory[], rejected: RejectedRecord[]): Promise<void> {
+/**
+ * Territories as the upstream states them: counties, zips and population are served as received;
+ * counties are also matched by name and state against the local geography (for the look-up by
+ * county), zips recorded for the look-up by zip.
+ */
+async function replaceTerritories(trx: Trx, territories: PulledTerritory[], issues: SyncIssue[]): Promise<void> {
+  await trx.deleteFrom('territory_zip_codes').execute();
   await trx.deleteFrom('territory_counties').execute();
   await trx.deleteFrom('territories').execute();
   const counties = await trx.selectFrom('counties').select(['fips', 'state_code', 'match_name']).execute();
   const countyFips = new Map(counties.map((c) => [`${c.state_code}:${c.match_name}`, c.fips]));
   const assigned = new Set<string>();
+  const zips = new Map<string, number>();
   const territoryRows = [];
   const territoryCounties = [];
   for (const t of territories) {
@@ -203,20 +317,29 @@ async function replaceTerritories(trx: Trx, territories: PulledTerritory[], reje
       if (f && !assigned.has(f)) fips.push(f);
       else if (!f) unknown.push(text);
     }
-    if (unknown.length > 0) rejected.push({ resource: 'territories', id: String(t.id), reason: `counties not in the local geography: ${unknown.slice(0, 5).join('; ')}` });
+    if (unknown.length > 0) {
+      issues.push({ kind: 'warning', resource: 'territories', key: String(t.id), reason: `counties served as received but not found in the local geography (no look-up by them): ${unknown.slice(0, 5).join('; ')}` });
+    }
     for (const f of fips) assigned.add(f);
-    const { counties: _counties, ...row } = t;
+    for (const z of t.zips) {
+      if (zips.has(z) && zips.get(z) !== t.id) issues.push({ kind: 'warning', resource: 'territories', key: String(t.id), reason: `zip ${z} is also listed by territory ${zips.get(z)}; the look-up answers that one` });
+      else zips.set(z, t.id);
+    }
+    const { counties: _counties, zips: _zips, ...row } = t;
     territoryRows.push({ ...row, origin: 'upstream' as const });
     territoryCounties.push(...fips.map((county_fips) => ({ county_fips, territory_id: t.id })));
   }
   await insertRows(trx, 'territories', territoryRows);
   await insertRows(trx, 'territory_counties', territoryCounties);
+  await insertRows(trx, 'territory_zip_codes', [...zips].map(([zip, territory_id]) => ({ zip, territory_id })));
 }
 
-async function applyJurisdictions(trx: Trx, data: PulledData, answers: AnswerWrite[]): Promise<void> {
-  const { changed, present } = data.jurisdictions;
+// --- Jurisdictions and users ---------------------------------------------------------------------
+
+async function applyJurisdictions(trx: Trx, pulled: NonNullable<PulledData['jurisdictions']>, answers: AnswerWrite[]): Promise<void> {
+  const { changed, present } = pulled;
   // Deleting a jurisdiction unlinks its projects (ON DELETE SET NULL); changed ones are updated in place.
-  const local = await trx.selectFrom('jurisdictions').select('id').execute();
+  const local = await trx.selectFrom('jurisdictions').select('id').where('source', 'is', null).execute();
   await deleteWhereIn(trx, 'jurisdictions', 'id', local.map((j) => j.id).filter((id) => !present.has(id)));
   if (changed.length === 0) return;
   const ids = changed.map((c) => c.record.id);
@@ -236,6 +359,8 @@ async function applyJurisdictions(trx: Trx, data: PulledData, answers: AnswerWri
       inside_trap_locations: j.inside_trap_locations,
       rules: j.rules,
       updated: j.updated,
+      sizing_labels: j.sizing_labels,
+      source: null,
       origin: 'upstream' as const,
       extra: j.extra,
     })),
@@ -253,6 +378,7 @@ async function applyUsers(trx: Trx, sqlite: Store['sqlite'], data: PulledData): 
   const gone = await trx
     .selectFrom('users')
     .select('id')
+    .where('origin', '=', 'upstream')
     .where('id', 'not in', (eb) => eb.selectFrom('projects').select('user_id'))
     .execute();
   await deleteWhereIn(trx, 'users', 'id', gone.map((u) => u.id).filter((id) => !present.has(id)));
@@ -271,36 +397,126 @@ async function applyUsers(trx: Trx, sqlite: Store['sqlite'], data: PulledData): 
   });
 }
 
+// --- Projects ------------------------------------------------------------------------------------
+
+/** Sizing rules for a jurisdiction known only by what projects embed: the defaults, with what it states. */
+function embeddedRules(j: EmbeddedJurisdiction): JurisdictionRules {
+  const method = (label: unknown) => {
+    const text = typeof label === 'string' ? label : '';
+    const key = (SIZING_METHODS as readonly string[]).includes(text) ? text : Object.entries(SIZING_METHOD_LABELS).find(([, l]) => l.toLowerCase() === text.toLowerCase())?.[0];
+    return key as JurisdictionRules['sizing_methods']['indoor'] | undefined;
+  };
+  return {
+    ...DEFAULT_JURISDICTION_RULES,
+    name: j.name.trim() === '' ? DEFAULT_JURISDICTION_RULES.name : j.name,
+    plumbing_code: j.plumbing_code === null || j.plumbing_code.trim() === '' ? null : j.plumbing_code,
+    sizing_methods: {
+      indoor: method(j.sizing_methods?.indoor) ?? DEFAULT_JURISDICTION_RULES.sizing_methods.indoor,
+      outdoor: method(j.sizing_methods?.outdoor) ?? DEFAULT_JURISDICTION_RULES.sizing_methods.outdoor,
+    },
+  };
+}
+
+interface HeldJurisdiction {
+  id: number;
+  name: string;
+  state: string;
+}
+
+/** The local jurisdiction for one a project embeds: matched by name and state, else made (a local id). */
+async function embeddedJurisdictionId(trx: Trx, held: HeldJurisdiction[], j: EmbeddedJurisdiction, state: string | null): Promise<number> {
+  const found = matchJurisdiction(j.name, state, held);
+  const values = {
+    name: j.name,
+    rules: JSON.stringify(embeddedRules(j)),
+    sizing_labels: j.sizing_methods ? JSON.stringify(j.sizing_methods) : null,
+    updated: new Date().toISOString().slice(0, 10),
+  };
+  if (found) {
+    await trx.updateTable('jurisdictions').set(values).where('id', '=', found.id).execute();
+    return found.id;
+  }
+  const id = await nextLocalId(trx, 'jurisdictions');
+  await trx
+    .insertInto('jurisdictions')
+    .values({ id, ...values, kind: '', state: state ?? '', county_fips: null, inside_trap_locations: '[]', source: 'projects', origin: 'upstream', extra: '{}' })
+    .execute();
+  held.push({ id, name: j.name, state: state ?? '' });
+  return id;
+}
+
 /**
  * Projects staged by this run are copied from the attached staging file with plain SQL: those
  * edited or deleted here are not overwritten (an upstream change to an edited one is a
- * conflict), those whose engineer is unknown are set aside.
+ * conflict), those whose engineer is not among the users are set aside. The engineer is the user
+ * with the id shown, else with the e-mail shown, else the user whose projects embed it; the
+ * jurisdiction the one with the id shown, else the one matched by name and state.
  */
-async function applyProjects(store: Store, data: PulledData, run: string, rejected: RejectedRecord[], conflicts: ApplyResult['conflicts']): Promise<void> {
+async function applyProjects(trx: Trx, store: Store, data: PulledData, run: string, options: ApplyOptions, issues: SyncIssue[], conflicts: ApplyResult['conflicts']): Promise<void> {
   if (data.projects.changed.length === 0) return;
   const db = store.sqlite;
-  for (const o of db.prepare(`select s.id, s.user_id from staging.projects s where s.run = ? and s.user_id not in (select id from main.users)`).all(run) as { id: number; user_id: number }[]) {
-    rejected.push({ resource: 'projects', id: String(o.id), reason: `its engineer (user ${o.user_id}) is not among the users` });
+  if (!options.readOnly) {
+    const edited = db
+      .prepare(
+        `select s.id, s.version, s.fingerprint, s.raw, p.base_version, a.fingerprint as base_fingerprint from staging.projects s
+         join main.projects p on p.id = s.id and p.dirty = 1 left join main.sync_answers a on a.path = s.path where s.run = ?`,
+      )
+      .all(run) as { id: number; version: number | null; fingerprint: string | null; raw: string | null; base_version: number | null; base_fingerprint: string | null }[];
+    for (const e of edited) {
+      // Edited here and not yet sent: kept; if the upstream moved on too, both versions stay.
+      const moved = e.version !== null ? e.base_version === null || e.version > e.base_version : e.base_fingerprint !== null && e.fingerprint !== e.base_fingerprint;
+      if (moved) conflicts.push({ project_id: e.id, theirs: e.raw === null ? null : JSON.parse(e.raw) });
+    }
   }
-  const edited = db
-    .prepare(`select s.id, s.version, s.raw, p.base_version from staging.projects s join main.projects p on p.id = s.id and p.dirty = 1 where s.run = ?`)
-    .all(run) as { id: number; version: number; raw: string | null; base_version: number | null }[];
-  for (const e of edited) {
-    // Edited here and not yet pushed: kept; if the upstream moved on too, both versions stay.
-    if (e.base_version === null || e.version > e.base_version) conflicts.push({ project_id: e.id, theirs: e.raw === null ? null : JSON.parse(e.raw) });
-  }
-  db.exec('drop table if exists temp.incoming');
+  db.exec('drop table if exists temp.incoming; drop table if exists temp.links; drop table if exists temp.emails; drop table if exists temp.tombstoned');
+  // Deleted here and not yet sent: not brought back (the tombstones are sync-state.ts's to read).
+  db.exec('create temp table tombstoned (project_id integer primary key)');
+  const tombstone = db.prepare('insert into temp.tombstoned values (?)');
+  for (const t of await tombstones(trx)) tombstone.run(t.project_id);
+  db.exec('create temp table links (project_id integer primary key, user_id integer not null)');
+  const link = db.prepare('insert or replace into temp.links values (?, ?)');
+  for (const [projectId, userId] of data.projectUsers) link.run(projectId, userId);
+  // Users by e-mail in any case, looked up once per project (an index, not a scan of the users).
+  const byEmail = db.prepare('select count(*) from staging.projects s where s.run = ? and s.user_id is null').pluck().get(run) as number;
+  db.exec(`create temp table emails (email text primary key, id integer not null) without rowid`);
+  if (byEmail > 0) db.exec('insert or ignore into temp.emails select lower(email), id from main.users');
   db.prepare(
-    `create temp table incoming as select s.id from staging.projects s where s.run = ? and s.user_id in (select id from main.users)
+    `create temp table incoming as select s.id, coalesce(
+        (select u.id from main.users u where u.id = s.user_id),
+        (select e.id from temp.emails e where e.email = lower(s.engineer_email)),
+        (select u.id from temp.links l join main.users u on u.id = l.user_id where l.project_id = s.id)) as user_id,
+        (select j.id from main.jurisdictions j where j.id = s.jurisdiction_id) as jurisdiction_id
+      from staging.projects s where s.run = ?
        and s.id not in (select id from main.projects where dirty = 1)
-       and s.id not in (select cast(substr(key, 14) as integer) from main.meta where key like 'sync.deleted.%')`,
+       and s.id not in (select project_id from temp.tombstoned)`,
   ).run(run);
+  for (const o of db.prepare('select s.id, s.user_id, s.engineer_email from staging.projects s join temp.incoming i on i.id = s.id where i.user_id is null').all() as { id: number; user_id: number | null; engineer_email: string | null }[]) {
+    const who = o.user_id !== null ? `user ${o.user_id}` : o.engineer_email !== null ? o.engineer_email : 'shown without id or e-mail';
+    issues.push({ kind: 'rejected', resource: 'projects', key: String(o.id), reason: `its engineer (${who}) is not among the users` });
+  }
+  db.exec('delete from temp.incoming where user_id is null');
+
+  // Jurisdictions shown by id where this store holds them; else built from what the project embeds.
+  const held = (await trx.selectFrom('jurisdictions').select(['id', 'name', 'state']).where('source', '=', 'projects').execute()) as HeldJurisdiction[];
+  const setJurisdiction = db.prepare('update temp.incoming set jurisdiction_id = ? where id = ?');
+  const named = db
+    .prepare('select s.id, s.jurisdiction, s.state from staging.projects s join temp.incoming i on i.id = s.id where s.jurisdiction_id is null and s.jurisdiction is not null')
+    .all() as { id: number; jurisdiction: string; state: string | null }[];
+  // Each jurisdiction once (the last project's copy of what it states wins), then its projects.
+  const resolved = new Map<string, number>();
+  for (const s of named) {
+    const j = JSON.parse(s.jurisdiction) as EmbeddedJurisdiction;
+    const key = `${jurisdictionKey(j.name, s.state)}\u0000${s.jurisdiction}`;
+    let id = resolved.get(key);
+    if (id === undefined) resolved.set(key, (id = await embeddedJurisdictionId(trx, held, j, s.state)));
+    setJurisdiction.run(id, s.id);
+  }
+
   const incoming = db.prepare('select count(*) from temp.incoming').pluck().get() as number;
   await writeWithFtsIndex(db, 'projects', incoming, () => {
     // Deleting takes the old fixtures and notes with it (ON DELETE CASCADE).
     db.exec('delete from main.projects where id in (select id from temp.incoming)');
-    // A jurisdiction this store does not hold is left out (the project keeps its other fields).
-    const values = STAGED_PROJECT_COLUMNS.map((c) => (c === 'jurisdiction_id' ? '(select id from main.jurisdictions where id = s.jurisdiction_id)' : `s.${c}`));
+    const values = STAGED_PROJECT_COLUMNS.map((c) => (c === 'jurisdiction_id' ? 'i.jurisdiction_id' : c === 'user_id' ? 'i.user_id' : c === 'version' ? 'coalesce(s.version, 1)' : `s.${c}`));
     db.prepare(
       `insert into main.projects (${STAGED_PROJECT_COLUMNS.join(', ')}, dirty, base_version, origin)
        select ${values.join(', ')}, 0, s.version, 'upstream' from staging.projects s join temp.incoming i on i.id = s.id`,
@@ -331,27 +547,60 @@ async function applyProjects(store: Store, data: PulledData, run: string, reject
   }
   // What the store now holds of them, for the next run's decisions.
   db.prepare(
-    `insert or replace into main.sync_answers (path, resource, key, etag, stamp, body, fetched_at)
-     select s.path, 'projects', cast(s.id as text), s.etag, s.stamp, null, s.fetched_at from staging.projects s join temp.incoming i on i.id = s.id`,
+    `insert or replace into main.sync_answers (path, resource, key, etag, stamp, listed, fingerprint, body, fetched_at)
+     select s.path, 'projects', cast(s.id as text), s.etag, s.stamp, s.listed, s.fingerprint, null, s.fetched_at from staging.projects s join temp.incoming i on i.id = s.id`,
   ).run();
-  db.exec('drop table temp.incoming');
+  db.exec('drop table temp.incoming; drop table temp.links; drop table temp.emails');
+}
+
+/**
+ * Jurisdictions built from embeddings: their contacts as a user's embedded projects showed them,
+ * and those no project names any more are gone. (An upstream that has /api/jurisdictions: the
+ * ones built before are left to go the same way.)
+ */
+async function applyEmbeddedJurisdictions(trx: Trx, sqlite: SQLite.Database, data: PulledData): Promise<void> {
+  if (data.contacts.size > 0) {
+    const held = (await trx.selectFrom('jurisdictions').select(['id', 'name', 'state']).where('source', '=', 'projects').execute()) as HeldJurisdiction[];
+    for (const c of data.contacts.values()) {
+      const j = matchJurisdiction(c.name, c.state, held);
+      if (!j) continue;
+      await trx.deleteFrom('contacts').where('jurisdiction_id', '=', j.id).execute();
+      await upsertRows(trx, 'contacts', c.contacts.map((contact, position) => ({ ...contact, jurisdiction_id: j.id, position })), 'id');
+    }
+  }
+  sqlite
+    .prepare(
+      `delete from main.jurisdictions where (source = 'projects' or (? and origin = 'upstream'))
+       and id not in (select jurisdiction_id from main.projects where jurisdiction_id is not null)`,
+    )
+    .run(data.jurisdictions === null ? 1 : 0);
 }
 
 /** Records what the store now holds, and forgets answers of records no longer listed. */
-function writeAnswers(store: Store, answers: AnswerWrite[], present: Map<string, Set<string>>): void {
+function writeAnswers(store: Store, answers: AnswerWrite[], data: Pick<PulledData, 'present' | 'users' | 'projects'>): void {
+  const present = data.present;
   const now = new Date().toISOString();
-  const replace = store.sqlite.prepare('insert or replace into sync_answers (path, resource, key, etag, stamp, body, fetched_at) values (?, ?, ?, ?, ?, ?, ?)');
-  const refresh = store.sqlite.prepare('update sync_answers set etag = ?, stamp = ?, fetched_at = ? where path = ?');
+  const replace = store.sqlite.prepare('insert or replace into sync_answers (path, resource, key, etag, stamp, listed, fingerprint, body, fetched_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?)');
+  const refresh = store.sqlite.prepare('update sync_answers set etag = ?, stamp = ?, listed = ?, fetched_at = ? where path = ?');
   const seen = new Map<string, Set<string>>();
   for (const a of answers) {
-    if (a.refresh) refresh.run(a.etag, a.stamp, now, a.path);
-    else replace.run(a.path, a.resource, a.key, a.etag, a.stamp, a.body ?? null, now);
+    if (a.refresh) refresh.run(a.etag, a.stamp, a.listed ?? null, now, a.path);
+    else replace.run(a.path, a.resource, a.key, a.etag, a.stamp, a.listed ?? null, a.fingerprint ?? null, a.body ?? null, now);
     let paths = seen.get(a.resource);
     if (!paths) seen.set(a.resource, (paths = new Set()));
     paths.add(a.path);
   }
   const remove = store.sqlite.prepare('delete from sync_answers where path = ?');
+  // Users and projects by id: those the upstream still lists keep their answers.
+  for (const [resource, ids] of [['users', data.users.present], ['projects', data.projects.present]] as const) {
+    store.sqlite.exec('drop table if exists temp.listed_ids; create temp table listed_ids (id integer primary key)');
+    const add = store.sqlite.prepare('insert or ignore into temp.listed_ids values (?)');
+    for (const id of ids) add.run(id);
+    store.sqlite.prepare('delete from sync_answers where resource = ? and cast(key as integer) not in (select id from temp.listed_ids)').run(resource);
+    store.sqlite.exec('drop table temp.listed_ids');
+  }
   for (const resource of ANSWER_RESOURCES) {
+    if (resource === 'users' || resource === 'projects') continue;
     const held = store.sqlite.prepare('select path from sync_answers where resource = ?').pluck().all(resource) as string[];
     for (const path of held) if (!present.get(resource)?.has(path) && !seen.get(resource)?.has(path)) remove.run(path);
   }

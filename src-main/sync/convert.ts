@@ -1,14 +1,14 @@
 /**
  * Upstream JSON → rows of the local store. A tolerant reader: fields this version does not know
- * are kept (in `extra`) and served back unchanged; missing optional fields become null; a record
- * that lacks what it cannot do without is rejected with a reason, and does not sink the rest.
+ * are kept (in `extra`) and served back unchanged; missing optional fields become null; values it
+ * cannot map (a fixture kind, an accessory shape) are kept as received and served back; what the
+ * service computed or states (flow rates, grease, prices, a territory's zips) is kept as stated.
+ * A record that lacks what it cannot do without (an id, a date) is rejected with a reason, and
+ * does not sink the rest.
  */
-import type { Fixture, Project } from '../../src-shared/api/people.js';
-import { fixtureWrite } from '../../src-shared/api/project-write.js';
+import type { Project } from '../../src-shared/api/people.js';
+import { fixtureInputOf, fixtureWrite } from '../../src-shared/api/project-write.js';
 import { CONSTRUCTION_TYPES, INSTALLATION_LOCATIONS, keyOf, USER_TYPES } from '../../src-shared/api/vocabulary.js';
-import type { StoredInputs } from '../engine/projects/project-inputs.js';
-import { fixtureFromWrite } from '../engine/projects/fixture-write.js';
-import type { FixtureInput } from '../../src-shared/sizing/fixtures.js';
 import type { ProductsTable } from '../store/schema.js';
 
 export class Rejected extends Error {}
@@ -88,6 +88,7 @@ export const PRODUCT_TYPE_FIELDS = ['object', 'url', 'name', 'key', 'active', 'i
 export interface PulledProductType {
   key: string;
   name: string;
+  active: boolean;
   image: string | null;
   parentKey: string | null;
   created: string;
@@ -100,6 +101,7 @@ export function productTypeFrom(t: unknown): PulledProductType {
   return {
     key: str(t, 'key'),
     name: str(t, 'name'),
+    active: t.active !== false,
     image: optStr(t, 'image'),
     parentKey: isObject(t.parent) && typeof t.parent.key === 'string' ? t.parent.key : null,
     created: requiredDate(t, 'created'),
@@ -125,7 +127,7 @@ export interface PulledProduct {
   ref: ProductRef;
   typeName: string;
   /** The products row, less what the apply step decides (ids, type, origin). */
-  row: Omit<ProductsTable, 'id' | 'type_id' | 'is_demo' | 'details' | 'origin'>;
+  row: Omit<ProductsTable, 'id' | 'type_id' | 'is_demo' | 'details' | 'origin' | 'price_served'> & { price_served: string | null };
   ratings: { flow_gpm: number; flow_lps: number; grease_lbs: number; grease_kg: number; grease_gal: number; grease_l: number; label: string | null; efficiency_99: 0 | 1 }[];
   options: { id: number; name: string; price: number | null; option_type: string; description: string | null; store_id: string | null }[];
   certifications: { name: string; link: string | null; type: string }[];
@@ -188,6 +190,8 @@ export function productFrom(p: unknown): PulledProduct {
       created: requiredDate(p, 'created'),
       last_updated: isoDate(p.last_updated),
       list_price: dollars(price.list),
+      // Served as stated: a retail price need not be list × multiplier.
+      price_served: JSON.stringify(price),
       retail_multiplier: optNum(obj(price, 'retail') ?? {}, 'multiplier') ?? 1,
       wholesale_multiplier: optNum(obj(price, 'wholesale') ?? {}, 'multiplier') ?? 1,
       processing_lead_time: processing ? optNum(processing, 'lead_time') : null,
@@ -281,6 +285,7 @@ export function territoryFrom(t: unknown) {
   if (!isObject(t)) throw new Rejected('not an object');
   const manager = obj(t, 'manager') ?? {};
   const counties = Array.isArray(t.counties) ? t.counties.filter((c): c is string => typeof c === 'string') : [];
+  const zips = Array.isArray(t.zip_codes) ? t.zip_codes.filter((z): z is string => typeof z === 'string') : null;
   return {
     id: num(t, 'id'),
     code: str(t, 'code'),
@@ -289,6 +294,11 @@ export function territoryFrom(t: unknown) {
     manager_name: optStr(manager, 'name') ?? '',
     manager_email: optStr(manager, 'email'),
     counties,
+    // The service's figures and lists, served as stated (not recomputed from local geography).
+    population: optNum(t, 'population'),
+    counties_served: Array.isArray(t.counties) ? JSON.stringify(t.counties) : null,
+    zip_codes_served: zips === null ? null : JSON.stringify(t.zip_codes),
+    zips: zips ?? [],
     extra: extraOf(t, TERRITORY_FIELDS),
   };
 }
@@ -299,6 +309,32 @@ export const JURISDICTION_FIELDS = [
   'object', 'url', 'id', 'name', 'kind', 'state', 'county', 'plumbing_code', 'sizing_methods', 'unique_local_requirements',
   'unique_local_requirements_reason', 'inside_trap_locations', 'rules', 'zip_codes', 'updated', 'contacts',
 ] as const;
+
+/** A contact (spec §2.3.1): its name and jurisdictions are kept as stated. */
+export function contactFrom(c: unknown) {
+  if (!isObject(c) || typeof c.id !== 'number') return null;
+  const f = obj(c, 'facility') ?? {};
+  return {
+    id: c.id,
+    first_name: optStr(c, 'first_name') ?? '',
+    last_name: optStr(c, 'last_name') ?? '',
+    title: optStr(c, 'title') ?? '',
+    email: optStr(c, 'email') ?? '',
+    primary_phone_number: optStr(c, 'primary_phone_number') ?? '',
+    department: optStr(c, 'department') ?? '',
+    facility: JSON.stringify({
+      name: optStr(f, 'name') ?? '',
+      address: optStr(f, 'address') ?? '',
+      city: optStr(f, 'city') ?? '',
+      state: optStr(f, 'state') ?? '',
+      postal_code: optStr(f, 'postal_code') ?? '',
+      county: optStr(f, 'county'),
+    }),
+    name_served: optStr(c, 'name'),
+    jurisdictions_served: Array.isArray(c.jurisdictions) ? JSON.stringify(c.jurisdictions) : null,
+  };
+}
+export type PulledContact = NonNullable<ReturnType<typeof contactFrom>>;
 
 export function jurisdictionFrom(j: unknown) {
   if (!isObject(j)) throw new Rejected('not an object');
@@ -314,29 +350,21 @@ export function jurisdictionFrom(j: unknown) {
     inside_trap_locations: JSON.stringify(Array.isArray(j.inside_trap_locations) ? j.inside_trap_locations : []),
     zip_codes: Array.isArray(j.zip_codes) ? j.zip_codes.filter((z): z is string => typeof z === 'string') : [],
     updated: isoDate(j.updated) ?? new Date().toISOString().slice(0, 10),
+    sizing_labels: isObject(j.sizing_methods) ? JSON.stringify(j.sizing_methods) : null,
     contacts: list(j, 'contacts').flatMap((c) => {
-      if (!isObject(c) || typeof c.id !== 'number') return [];
-      const f = obj(c, 'facility') ?? {};
-      return [{
-        id: c.id,
-        first_name: optStr(c, 'first_name') ?? '',
-        last_name: optStr(c, 'last_name') ?? '',
-        title: optStr(c, 'title') ?? '',
-        email: optStr(c, 'email') ?? '',
-        primary_phone_number: optStr(c, 'primary_phone_number') ?? '',
-        department: optStr(c, 'department') ?? '',
-        facility: JSON.stringify({
-          name: optStr(f, 'name') ?? '',
-          address: optStr(f, 'address') ?? '',
-          city: optStr(f, 'city') ?? '',
-          state: optStr(f, 'state') ?? '',
-          postal_code: optStr(f, 'postal_code') ?? '',
-          county: optStr(f, 'county'),
-        }),
-      }];
+      const contact = contactFrom(c);
+      return contact ? [contact] : [];
     }),
     extra: extraOf(j, JURISDICTION_FIELDS),
   };
+}
+
+/** A jurisdiction as a project embeds it, without an id (spec §2.3.1): matched by name and state. */
+export interface EmbeddedJurisdiction {
+  name: string;
+  plumbing_code: string | null;
+  /** The labels as received. */
+  sizing_methods: { indoor: unknown; outdoor: unknown } | null;
 }
 
 export const USER_FIELDS = [
@@ -379,87 +407,105 @@ export const PROJECT_FIELDS = [
   'unique_local_requirements_reason', 'fixtures', 'notes', 'accessories', 'spaces',
 ] as const;
 
-const GREASE_PERIODS = ['per_serving', 'per_day', 'per_30_days', 'per_60_days', 'per_90_days'] as const;
+/**
+ * A fixture kind as the sizing library names it, from the upstream's `type`: the key itself, or
+ * the same words in another case ("threeCompartmentSink", "Floor Drain" → three-compartment-sink,
+ * floor-drain).
+ */
+export function fixtureKindOf(type: unknown): string | null {
+  if (typeof type !== 'string') return null;
+  return type
+    .trim()
+    .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
+    .replace(/[\s_]+/g, '-')
+    .toLowerCase();
+}
 
+/**
+ * One received fixture → what project_fixtures stores: the sizing library's input where its kind
+ * and dimensions can be read, else the fixture as received (`{unmapped}`), which the local sizing
+ * leaves out and the API serves back unchanged.
+ */
+export function fixtureInputFrom(f: unknown): { input: string; mapped: boolean } {
+  if (isObject(f)) {
+    const { object: _object, ...rest } = f;
+    const parsed = fixtureWrite.safeParse({ ...rest, type: fixtureKindOf(f.type), dimensions: isObject(f.dimensions) ? { standard: f.dimensions.standard } : f.dimensions });
+    if (parsed.success) return { input: JSON.stringify(fixtureInputOf(parsed.data)), mapped: true };
+  }
+  return { input: JSON.stringify({ unmapped: f }), mapped: false };
+}
+
+/** The sizing inputs the project states, and only those: absent stays absent (nothing invented). */
+function receivedInputs(p: Json): Record<string, unknown> {
+  const inputs: Record<string, unknown> = {};
+  const take = (key: string, as: string, value: unknown) => {
+    if (value !== undefined && value !== null) inputs[as] = value;
+  };
+  take('menu_type', 'menu_type', optStr(p, 'menu_type'));
+  take('servings_per_day', 'servings_per_day', optNum(p, 'servings_per_day'));
+  take('pump_out_target', 'pump_out_target_days', optNum(p, 'pump_out_target'));
+  for (const b of ['fryer', 'flatware', 'food_waste_disposer', 'buried', 'installed_in_traffic_area', 'installed_in_high_water_area']) {
+    if (typeof p[b] === 'boolean') inputs[b] = p[b];
+  }
+  take('pipe_size', 'pipe_size_in', typeof p.pipe_size === 'number' ? p.pipe_size : measurementValue(p.pipe_size));
+  const location = optStr(p, 'installation_location');
+  // A label this version does not know is kept as it came (and served back so).
+  if (location !== null) inputs.installation_location = keyOf(INSTALLATION_LOCATIONS, location) ?? location;
+  if ('inside_trap_location' in p && (typeof p.inside_trap_location === 'string' || p.inside_trap_location === null)) inputs.inside_trap_location = p.inside_trap_location;
+  take('burial_depth', 'burial_depth_in', measurementValue(p.burial_depth));
+  if (isObject(p.meals)) inputs.meals = p.meals;
+  return inputs;
+}
+
+/** A project's record as the store keeps it (the staging holds the same columns). */
 export function projectFrom(p: unknown, productIdOf: (ref: ProductRef) => number | undefined) {
   if (!isObject(p)) throw new Rejected('not an object');
   const engineer = obj(p, 'engineer');
-  if (!engineer || typeof engineer.id !== 'number') throw new Rejected('"engineer.id" is missing');
   const address = obj(p, 'address') ?? {};
   const jurisdiction = obj(p, 'jurisdiction');
-  const construction = str(p, 'construction_type');
-  const location = optStr(p, 'installation_location') ?? 'Indoors';
-  const flow = obj(p, 'flow_rate');
-  const grease = obj(p, 'grease');
-  if (!flow || !grease) throw new Rejected('"flow_rate" or "grease" is missing');
-  const fixtures = list(p, 'fixtures') as Fixture[];
-  const fixtureInputs: FixtureInput[] = fixtures.map((f, i) => {
-    const parsed = fixtureWrite.safeParse(f);
-    if (!parsed.success) throw new Rejected(`fixture ${i + 1} cannot be read: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
-    return fixtureFromWrite(parsed.data);
-  });
-  const pipe = typeof p.pipe_size === 'number' ? p.pipe_size : (measurementValue(p.pipe_size) ?? 4);
-  const meals = obj(p, 'meals');
-  const inputs: StoredInputs = {
-    menu_type: optStr(p, 'menu_type') ?? 'casual-dining',
-    servings_per_day: optNum(p, 'servings_per_day') ?? 0,
-    pump_out_target_days: optNum(p, 'pump_out_target') ?? 30,
-    fryer: bool(p, 'fryer'),
-    flatware: bool(p, 'flatware'),
-    food_waste_disposer: bool(p, 'food_waste_disposer'),
-    pipe_size_in: pipe,
-    installation_location: (keyOf(INSTALLATION_LOCATIONS, location) ?? 'indoors') as StoredInputs['installation_location'],
-    inside_trap_location: (optStr(p, 'inside_trap_location') as StoredInputs['inside_trap_location']) ?? null,
-    buried: bool(p, 'buried'),
-    burial_depth_in: measurementValue(p.burial_depth) ?? 0,
-    installed_in_traffic_area: bool(p, 'installed_in_traffic_area'),
-    installed_in_high_water_area: bool(p, 'installed_in_high_water_area'),
-    ...(meals ? { meals: meals as unknown as NonNullable<StoredInputs['meals']> } : {}),
-  };
-  // The upstream's computed figures are kept as they came: it is the authority for its projects.
+  const construction = optStr(p, 'construction_type') ?? '';
+  const receivedFixtures = list(p, 'fixtures');
+  const fixtures = receivedFixtures.map(fixtureInputFrom);
+  // The service's computed figures, kept as they came: it is the authority for its projects. The
+  // local sizing is shown beside them (GET /api/projects/:id/sizing), never in their place.
   const sizing = {
     source: 'upstream',
-    flow_rate: {
-      pipe: strip(flow.pipe),
-      one_minute: strip(flow.one_minute),
-      two_minute: strip(flow.two_minute),
-      sized_by: strip(flow.sized_by),
-      dfu: optNum(flow, 'dfu') ?? 0,
-    },
-    grease: Object.fromEntries(GREASE_PERIODS.map((k) => [k, { weight: strip(obj(grease, k)?.weight), volume: strip(obj(grease, k)?.volume) }])),
+    flow_rate: p.flow_rate ?? null,
+    grease: p.grease ?? null,
     unique_local_requirements_reason: optStr(p, 'unique_local_requirements_reason'),
-    fixtures: fixtures.map((f) => ({
-      name: f.name,
-      type: f.type,
-      uses_typical_dimensions: f.uses_typical_dimensions,
-      compartments: f.compartments ?? null,
-      dimensions: f.dimensions ? { standard: stripAll(f.dimensions.standard), metric: stripAll(f.dimensions.metric) } : null,
-      flow_rate: { one_minute: pairOf(f.flow_rate?.one_minute), two_minute: pairOf(f.flow_rate?.two_minute), dfu: f.flow_rate?.dfu ?? 0 },
-    })),
-    recommended_accessories: list(p, 'accessories').flatMap((a) => {
-      if (!isObject(a)) return [];
-      const product = obj(a, 'product');
+    fixtures: receivedFixtures,
+    recommended_accessories: list(p, 'accessories').map((a) => {
+      // A recommended-accessory naming a product (Fieldsizer's shape) links to this catalog; any
+      // other shape (a simple-product, something else) is served back as it came.
+      const product = isObject(a) && a.object === 'recommended-accessory' ? obj(a, 'product') : null;
+      if (!isObject(a) || a.object !== 'recommended-accessory') return { received: a };
       const id = product && typeof product.part_number === 'string' ? productIdOf({ part_number: product.part_number, store_id: optStr(product, 'store_id') }) : undefined;
-      return [{
+      return {
         kind: optStr(a, 'kind') ?? '',
         reason: optStr(a, 'reason') ?? '',
         quantity: optNum(a, 'quantity'),
         note: optStr(a, 'note'),
         product: product && id !== undefined ? { id, part_number: String(product.part_number), name: String(product.name ?? '') } : null,
-      }];
+      };
     }),
     recommendation: { status: p.recommended_product ? 'recommended' : 'none', product: null, units: 1, arrangement: null, rating: null, reasons: ['Sized by the central service.'], no_recommendation: null },
   };
+  const embedded: EmbeddedJurisdiction | null =
+    jurisdiction && typeof jurisdiction.id !== 'number' && typeof jurisdiction.name === 'string'
+      ? { name: jurisdiction.name, plumbing_code: optStr(jurisdiction, 'plumbing_code'), sizing_methods: isObject(jurisdiction.sizing_methods) ? { indoor: jurisdiction.sizing_methods.indoor, outdoor: jurisdiction.sizing_methods.outdoor } : null }
+      : null;
+  const created = requiredDate(p, 'created');
   return {
     row: {
       id: num(p, 'id'),
-      user_id: engineer.id,
-      name: str(p, 'name'),
-      status: str(p, 'status'),
-      created: requiredDate(p, 'created'),
+      // Linked later when the upstream shows no id: by e-mail, else by the user embedding it.
+      user_id: engineer && typeof engineer.id === 'number' ? engineer.id : null,
+      name: optStr(p, 'name') ?? '',
+      status: optStr(p, 'status') ?? '',
+      created,
       submitted: isoDate(p.submitted),
       approved: isoDate(p.approved),
-      updated: isoDate(p.updated) ?? requiredDate(p, 'created'),
+      updated: isoDate(p.updated) ?? created,
       construction_type: keyOf(CONSTRUCTION_TYPES, construction) ?? construction,
       street: optStr(address, 'street'),
       street_2: optStr(address, 'street_2'),
@@ -467,24 +513,23 @@ export function projectFrom(p: unknown, productIdOf: (ref: ProductRef) => number
       state: optStr(address, 'state'),
       postal_code: optStr(address, 'postal_code'),
       jurisdiction_id: jurisdiction && typeof jurisdiction.id === 'number' ? jurisdiction.id : null,
-      inputs: JSON.stringify(inputs),
+      inputs: JSON.stringify(receivedInputs(p)),
       sizing: JSON.stringify(sizing),
       pump_out_cycle: optNum(p, 'pump_out_cycle'),
       recommended_product: optStr(p, 'recommended_product'),
       unique_local_requirements: (p.unique_local_requirements === true ? 1 : 0) as 0 | 1,
-      version: optNum(p, 'version') ?? 1,
+      // Null: the upstream shows no versions (changes are told by fingerprints instead).
+      version: optNum(p, 'version'),
       extra: extraOf(p, PROJECT_FIELDS),
     },
-    fixtures: fixtureInputs,
+    engineer_email: engineer ? optStr(engineer, 'email') : null,
+    jurisdiction: embedded,
+    fixtures: fixtures.map((f) => f.input),
+    unmappedFixtures: fixtures.filter((f) => !f.mapped).length,
     notes: list(p, 'notes').flatMap((n) =>
-      isObject(n) && typeof n.id === 'number' ? [{ id: n.id, author: optStr(n, 'author') ?? '', text: optStr(n, 'text') ?? '', created: isoDate(n.created) ?? '1970-01-01' }] : [],
+      isObject(n) ? [{ id: typeof n.id === 'number' ? n.id : null, author: optStr(n, 'author') ?? '', text: optStr(n, 'text') ?? '', created: isoDate(n.created) ?? created }] : [],
     ),
   };
-}
-
-function stripAll(side: unknown) {
-  const s = isObject(side) ? side : {};
-  return { length: strip(s.length), width: strip(s.width), height: strip(s.height), volume: strip(s.volume), capacity: strip(s.capacity) };
 }
 
 export type PulledProject = ReturnType<typeof projectFrom>;

@@ -13,10 +13,12 @@ import type { PullWorkerInput, PullWorkerMessage } from './pull-worker-protocol.
  * development and tests.
  */
 function startWorker(input: PullWorkerInput): Worker {
-  // A run parses a gigabyte of short-lived JSON: with V8's default young generation (a few MB),
-  // much of it is promoted and collected by full collections that stall the downloads. 256 MB
-  // made a 100,000-project first sync 25% faster (bench: 144 s → 109 s).
-  const options = { workerData: input, resourceLimits: { maxYoungGenerationSizeMb: 256 } };
+  // A run parses a gigabyte of short-lived JSON. The heap is bounded: with a 256 MB young
+  // generation and no old-generation limit, V8 let a 100,000-project first sync's heaps grow to
+  // 2.3 GB of mostly garbage (with collections forced every 2 s, the live heap of a 30,000-project
+  // sync stayed near 60 MB). 32 MB of young generation and a 256 MB old generation kept the whole
+  // process (main thread and this worker) at 559 MB (docs/api.md). The cap is what makes V8 collect.
+  const options = { workerData: input, resourceLimits: { maxYoungGenerationSizeMb: 32, maxOldGenerationSizeMb: 256 } };
   const js = new URL('./pull-worker.js', import.meta.url);
   if (fs.existsSync(fileURLToPath(js))) return new Worker(js, options);
   const ts = new URL('./pull-worker.ts', import.meta.url).href;

@@ -10,11 +10,13 @@ export interface PullWorkerInput {
   pushedLocalIds: number[];
   /** Something was pushed: apply even if every answer was "not modified". */
   mustApply: boolean;
+  /** The upstream takes no writes: local edits wait and never become conflicts. */
+  readOnly: boolean;
 }
 
 export type PullWorkerMessage =
-  | { type: 'status'; patch: Partial<Pick<SyncStatus, 'phase' | 'progress' | 'bytes' | 'rejected'>> }
-  | { type: 'done'; conflicts: { project_id: number; theirs: unknown }[]; rejected: number; applied: boolean }
+  | { type: 'status'; patch: Partial<Pick<SyncStatus, 'phase' | 'progress' | 'bytes' | 'requests' | 'rejected'>> }
+  | { type: 'done'; conflicts: { project_id: number; theirs: unknown }[]; rejected: number; warnings: number; applied: boolean; requests: number }
   | { type: 'failed'; code: string; message: string }
   /** After 'done': the worker has checkpointed and closed its files. */
   | { type: 'closed' };

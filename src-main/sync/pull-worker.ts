@@ -4,11 +4,13 @@
  * the main thread with messages (see PullWorkerMessage).
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { openStore } from '../store/open-store.js';
+import { createBackup } from '../store/backups.js';
+import { backupKeep, openStore } from '../store/open-store.js';
 import { applyPulledData } from './apply.js';
 import { Puller } from './pull.js';
 import { AppliedAnswers, removeStaging, StagedAnswers } from './sync-answers.js';
 import { SyncFailure } from './sync-service.js';
+import { readRunState, writeRunState } from './sync-state.js';
 import { UpstreamClient } from './upstream-client.js';
 import type { PullWorkerInput, PullWorkerMessage } from './pull-worker-protocol.js';
 
@@ -23,7 +25,8 @@ const FULL_CHECK_EVERY_MS = 7 * 86_400_000;
 
 /** Does the run; the host ends the thread on 'closed' (or 'failed'). */
 async function main(): Promise<void> {
-  const store = await openStore(input.dataDir);
+  // The serving process checked the file when it opened it; a second quick_check here is only cost.
+  const store = await openStore(input.dataDir, { check: false });
   // No checkpoint on this connection's commits: the one after the big write runs once the run
   // has reported done (below).
   store.sqlite.pragma('wal_autocheckpoint = 0');
@@ -37,6 +40,7 @@ async function main(): Promise<void> {
   };
   try {
     let bytes = 0;
+    let requests = 0;
     let bytesPosted = 0;
     const client = new UpstreamClient({
       ...input.tuning,
@@ -45,50 +49,66 @@ async function main(): Promise<void> {
       signal: controller.signal,
       onBytes: (n) => {
         bytes += n;
+        requests++;
         // Every answer counts, but the main thread hears of it at most ten times a second.
         if (Date.now() - bytesPosted > 100) {
           bytesPosted = Date.now();
-          post({ type: 'status', patch: { bytes } });
+          post({ type: 'status', patch: { bytes, requests } });
         }
       },
     });
     const ids = (sql: string) => new Set(store.sqlite.prepare(sql).pluck().all() as number[]);
     const pushed = new Set(input.pushedLocalIds);
-    // Dates are trusted for a week after a run that asked for everything (see docs/api.md).
-    const lastFullCheck = store.sqlite.prepare("select value from meta where key = 'sync.full_check'").pluck().get() as string | undefined;
-    const trustDates = lastFullCheck !== undefined && Date.now() - Date.parse(lastFullCheck) < FULL_CHECK_EVERY_MS;
+    const state = await readRunState(store.db);
+    const dataSet = store.sqlite.prepare("select value from meta where key = 'data_set'").pluck().get();
+    const firstSync = dataSet !== 'upstream';
+    // List entries (and dates) are trusted for a week after a run that asked for everything (see docs/api.md).
+    const trustDates = !firstSync && state.full_check !== null && Date.now() - Date.parse(state.full_check) < FULL_CHECK_EVERY_MS;
+    // On a first sync the demo set is not held: none of it counts as known.
+    const upstreamIds = (sql: string) => (firstSync ? new Set<number>() : ids(sql));
     const local = {
       trustDates,
       // Drafts the push just sent are replaced by the upstream's copy: not held here.
-      projects: new Set([...ids('select id from projects')].filter((id) => !pushed.has(id))),
+      projects: new Set([...upstreamIds("select id from projects where origin = 'upstream'")].filter((id) => !pushed.has(id))),
       dirtyProjects: ids('select id from projects where dirty = 1'),
-      users: ids('select id from users'),
-      jurisdictions: ids('select id from jurisdictions'),
+      users: upstreamIds("select id from users where origin = 'upstream'"),
+      jurisdictions: upstreamIds("select id from jurisdictions where origin = 'upstream'"),
+      projectUsers: new Map((store.sqlite.prepare("select id, user_id from projects where origin = 'upstream'").all() as { id: number; user_id: number }[]).map((r) => [r.id, r.user_id])),
+      userEmails: new Map((store.sqlite.prepare("select lower(email) as email, id from users where origin = 'upstream'").all() as { email: string; id: number }[]).map((r) => [r.email, r.id])),
+      embeddedJurisdictions: store.sqlite.prepare("select name, state from jurisdictions where source = 'projects'").all() as { name: string; state: string }[],
+      jurisdictionsEndpoint: state.jurisdictions_endpoint,
     };
     const puller = new Puller(client, { update: (patch) => post({ type: 'status', patch }) }, new AppliedAnswers(store.sqlite), staged, local);
     const data = await puller.pullAll().finally(() => client.close());
-    const dataSet = store.sqlite.prepare("select value from meta where key = 'data_set'").pluck().get();
-    const changes = data.changed || input.mustApply || dataSet !== 'upstream';
-    const noteFullCheck = () => {
-      if (!trustDates) store.sqlite.prepare("insert into meta (key, value) values ('sync.full_check', ?) on conflict(key) do update set value = excluded.value").run(new Date().toISOString());
+    const changes = data.changed || input.mustApply || firstSync;
+    const noteRun = async () => {
+      await writeRunState(store.db, { jurisdictions_endpoint: data.jurisdictionsEndpoint, ...(trustDates ? {} : { full_check: new Date().toISOString() }) });
     };
+    const count = (kind: string) => data.issues.filter((i) => i.kind === kind).length;
     if (!changes && data.answers.length === 0) {
       // Nothing changed upstream and nothing went up: the store already holds this data.
-      noteFullCheck();
+      await noteRun();
       dropStaging();
-      post({ type: 'status', patch: { bytes } });
-      post({ type: 'done', conflicts: [], rejected: data.rejected.length, applied: false });
+      post({ type: 'status', patch: { bytes, requests } });
+      post({ type: 'done', conflicts: [], rejected: count('rejected'), warnings: count('warning'), applied: false, requests });
       return;
     }
-    if (changes) post({ type: 'status', patch: { phase: 'applying' } });
+    if (changes) {
+      post({ type: 'status', patch: { phase: 'applying' } });
+      // This run will replace data: a copy of the store as it was comes first.
+      await createBackup(store.sqlite, input.dataDir, 'before-sync', backupKeep(store.sqlite));
+    }
     // The staged projects are copied from the staging file by SQL: attached to this connection.
     staged.flush();
     store.sqlite.prepare('attach database ? as staging').run(StagedAnswers.file(input.dataDir));
-    const result = await applyPulledData(store, data, staged.run, input.pushedLocalIds, controller.signal).finally(() => store.sqlite.exec('detach database staging'));
-    noteFullCheck();
+    const result = await applyPulledData(store, data, staged.run, input.pushedLocalIds, { firstSync, readOnly: input.readOnly }, controller.signal).finally(() =>
+      store.sqlite.exec('detach database staging'),
+    );
+    await noteRun();
     dropStaging();
-    post({ type: 'status', patch: { bytes } });
-    post({ type: 'done', conflicts: result.conflicts, rejected: result.rejected.length, applied: changes });
+    post({ type: 'status', patch: { bytes, requests } });
+    const issues = (kind: string) => result.issues.filter((i) => i.kind === kind).length;
+    post({ type: 'done', conflicts: result.conflicts, rejected: issues('rejected'), warnings: issues('warning'), applied: changes, requests });
     // The data is switched; now fold the transaction's WAL into the database, here rather than on
     // the serving thread (whose automatic checkpoints the host holds off meanwhile).
     store.sqlite.pragma('wal_checkpoint(PASSIVE)');

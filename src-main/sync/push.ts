@@ -1,16 +1,38 @@
 /**
- * Sends projects created or edited here to the central service before pulling. A project the
- * upstream changed too since the last sync is not sent: it becomes a conflict, both versions
- * kept. An upstream without project writes (405 / 404) leaves the changes queued, and says so.
+ * Sends projects created, edited or deleted here to the central service before pulling. First it
+ * asks once whether the service takes project writes at all (the spec shows none): if not, every
+ * change stays queued, "waiting: the central service does not accept changes", and nothing
+ * becomes a conflict. A project the upstream changed too since the last sync is not sent: it
+ * becomes a conflict, both versions kept (decide.ts editStep: by version where the upstream
+ * shows versions, else by the fingerprint of its copy).
  */
-import type { Engine } from '../engine/engine.js';
-import type { ConflictChoice } from '../../src-shared/sync.js';
+import type { Kysely } from 'kysely';
+import type { ConflictChoice, SyncIssue } from '../../src-shared/sync.js';
+import type { Database } from '../store/schema.js';
+import { ApiError } from '../errors.js';
 import { isObject } from './convert.js';
+import { acceptsWrites, editStep, fingerprint } from './decide.js';
 import type { UpstreamClient } from './upstream-client.js';
 import { SyncFailure } from './sync-service.js';
-import { ApiError } from '../engine/errors.js';
+import {
+  conflict as conflictOf,
+  conflictIds as conflictIdsOf,
+  isTombstoned,
+  pushedAs,
+  recordPushed,
+  removeConflict,
+  removeTombstone,
+  setTombstoneVersion,
+  tombstones,
+  WAITING_READ_ONLY,
+} from './sync-state.js';
 
-const ALL: import('../engine/projects/render-project.js').Viewer = { personal: true };
+/** What the push needs of the engine: a project as the local API shows it (throws when there is none). */
+export interface ProjectReader {
+  get(id: number, options: { fixtures?: boolean; notes?: boolean; accessories?: boolean }, viewer: { personal: boolean }): Promise<unknown>;
+}
+
+const ALL = { personal: true };
 
 export interface PushResult {
   /** Local ids of projects created here that now exist upstream (the pull brings them back). */
@@ -19,108 +41,112 @@ export interface PushResult {
   conflicts: { project_id: number; theirs: unknown }[];
   /** Set when the upstream does not take project writes; the changes stay queued. */
   queuedReason: string | null;
+  /** Changes the upstream refused (a 4xx): they stay queued, and the run goes on. */
+  refused: SyncIssue[];
 }
+
+/** The upstream refused one change: reported, the change kept queued, the rest sent. */
+class Refused extends Error {}
 
 type Body = Record<string, unknown>;
 
-export async function pushLocalChanges(engine: Engine, client: UpstreamClient): Promise<PushResult> {
-  const db = engine.store.db;
-  const dirty = await db.selectFrom('projects').select(['id', 'origin', 'base_version', 'status']).where('dirty', '=', 1).orderBy('id').execute();
-  const result: PushResult = { pushedLocalIds: [], sent: 0, conflicts: [], queuedReason: null };
-  const conflictIds = new Set((await db.selectFrom('meta').select('key').where('key', 'like', 'sync.conflict.%').execute()).map((r) => Number(r.key.slice('sync.conflict.'.length))));
-  if (!(await pushDeletes(engine, client, conflictIds, result))) return result;
-  for (const p of dirty) {
-    if (conflictIds.has(p.id)) continue; // waits for the user's choice
-    const mine = (await engine.projects.get(p.id, { fixtures: true }, ALL)) as unknown as Body;
-    const body = { ...mine };
-    delete body.notes;
-    delete body.accessories;
-    if (p.origin === 'local' && p.base_version === null) {
-      const previous = await db.selectFrom('meta').select('value').where('key', '=', `sync.pushed.${p.id}`).executeTakeFirst();
-      let upstreamId = previous ? Number(previous.value) : null;
-      if (upstreamId === null) {
-        const created = await client.send<Body>('POST', '/api/projects', { ...body, version: undefined });
-        if (created.status === 405 || created.status === 404) {
-          result.queuedReason = 'The central service does not accept project changes; local projects stay queued here.';
-          return result;
-        }
-        if (created.status !== 201 || !isObject(created.body) || typeof created.body.id !== 'number') {
-          throw new SyncFailure('push_failed', `The central service refused project "${String(mine.name)}" (HTTP ${created.status}): ${describe(created.body)}`);
-        }
-        upstreamId = created.body.id;
-        // Remembered at once, so a sync cut off after this point does not create it twice.
-        await db.insertInto('meta').values({ key: `sync.pushed.${p.id}`, value: String(upstreamId) }).onConflict((oc) => oc.column('key').doUpdateSet({ value: String(upstreamId) })).execute();
-      }
-      await moveStatus(client, upstreamId, 'Draft', String(mine.status));
-      await db.updateTable('projects').set({ dirty: 0 }).where('id', '=', p.id).execute();
-      result.pushedLocalIds.push(p.id);
-      result.sent++;
-      continue;
-    }
-    // An upstream project edited here.
-    const theirs = await client.get<Body>(`/api/projects/${p.id}?fixtures=true&notes=true&accessories=true`);
-    if (theirs.status === 405) {
-      result.queuedReason = 'The central service does not accept project changes; local edits stay queued here.';
-      return result;
-    }
-    if (theirs.status === 404 || !isObject(theirs.body) || typeof theirs.body.version !== 'number') {
-      result.conflicts.push({ project_id: p.id, theirs: null });
-      continue;
-    }
-    if (p.base_version === null || theirs.body.version !== p.base_version) {
-      result.conflicts.push({ project_id: p.id, theirs: theirs.body });
-      continue;
-    }
-    await sendEdit(client, p.id, body, theirs.body);
-    await db.updateTable('projects').set({ dirty: 0 }).where('id', '=', p.id).execute();
-    result.sent++;
+/** The path the pull fetches a project's detail at (and whose answer holds its last synced fingerprint). */
+export const projectDetailPath = (id: number) => `/api/projects/${id}?fixtures=true&notes=true&accessories=true`;
+
+async function baseFingerprint(db: Kysely<Database>, id: number): Promise<string | null> {
+  const row = await db.selectFrom('sync_answers').select('fingerprint').where('path', '=', projectDetailPath(id)).executeTakeFirst();
+  return row?.fingerprint ?? null;
+}
+
+export async function pushLocalChanges(db: Kysely<Database>, reader: ProjectReader, client: UpstreamClient): Promise<PushResult> {
+  const result: PushResult = { pushedLocalIds: [], sent: 0, conflicts: [], queuedReason: null, refused: [] };
+  const refused = (id: number, error: unknown) => {
+    if (!(error instanceof Refused)) throw error;
+    result.refused.push({ kind: 'warning', resource: 'push', key: String(id), reason: `${error.message}; it stays queued here` });
+  };
+  const waiting = await conflictIdsOf(db);
+  const dirty = (await db.selectFrom('projects').select(['id', 'origin', 'base_version', 'status']).where('dirty', '=', 1).orderBy('id').execute()).filter((p) => !waiting.has(p.id));
+  const deletes = (await tombstones(db)).filter((t) => !waiting.has(t.project_id));
+  if (dirty.length === 0 && deletes.length === 0) return result;
+  // One question first: does the service take writes? An empty create is refused by one that does
+  // (400) and unknown to one that does not (404 / 405); nothing else is sent to the latter.
+  const probe = await client.send<Body>('POST', '/api/projects', {});
+  if (!acceptsWrites(probe.status)) {
+    result.queuedReason = WAITING_READ_ONLY;
+    return result;
   }
+  if (probe.status >= 200 && probe.status < 300) throw new SyncFailure('push_failed', 'The central service accepted an empty project: refusing to send changes to it.');
+
+  for (const t of deletes) await pushDelete(client, db, t, result).catch((error: unknown) => refused(t.project_id, error));
+  for (const p of dirty) await pushProject(db, reader, client, p, result).catch((error: unknown) => refused(p.id, error));
   return result;
 }
 
-/**
- * Projects of the central service deleted here (see ProjectService.delete) are deleted there,
- * against the version last synced. If the upstream changed the project or it is no longer a Draft
- * there (409), nothing is deleted: it becomes a conflict (keep mine deletes it, keep theirs brings
- * it back). Returns false when the upstream takes no deletes (the changes stay queued).
- */
-async function pushDeletes(engine: Engine, client: UpstreamClient, conflictIds: Set<number>, result: PushResult): Promise<boolean> {
-  const db = engine.store.db;
-  const tombstones = await db.selectFrom('meta').select(['key', 'value']).where('key', 'like', 'sync.deleted.%').execute();
-  for (const t of tombstones) {
-    const id = Number(t.key.slice('sync.deleted.'.length));
-    if (conflictIds.has(id)) continue; // waits for the user's choice
-    const res = await client.send<Body>('DELETE', `/api/projects/${id}?version=${encodeURIComponent(t.value)}`, undefined);
-    let done = res.status === 204;
-    if (res.status === 404 || res.status === 405) {
-      // Gone already, or no delete endpoint: the project itself tells which.
-      const theirs = await client.get<Body>(`/api/projects/${id}`);
-      if (theirs.status !== 404) {
-        result.queuedReason = 'The central service does not accept project deletes; local changes stay queued here.';
-        return false;
+/** One project made or edited here: created, or sent over the upstream's copy unless that moved too. */
+async function pushProject(db: Kysely<Database>, reader: ProjectReader, client: UpstreamClient, p: { id: number; origin: string; base_version: number | null }, result: PushResult): Promise<void> {
+  const mine = (await reader.get(p.id, { fixtures: true }, ALL)) as Body;
+  const body = { ...mine };
+  delete body.notes;
+  delete body.accessories;
+  if (p.origin === 'local') {
+    let upstreamId = (await pushedAs(db, p.id)) ?? null;
+    if (upstreamId === null) {
+      const created = await client.send<Body>('POST', '/api/projects', { ...body, id: undefined, version: undefined });
+      if (created.status !== 201 || !isObject(created.body) || typeof created.body.id !== 'number') {
+        throw new Refused(`The central service refused project "${String(mine.name)}" (HTTP ${created.status}): ${describe(created.body)}`);
       }
-      done = true;
-    } else if (res.status === 409) {
-      const theirs = await client.get<Body>(`/api/projects/${id}?fixtures=true&notes=true&accessories=true`);
-      if (theirs.status === 404) done = true;
-      else result.conflicts.push({ project_id: id, theirs: theirs.body });
-    } else if (!done) {
-      throw new SyncFailure('push_failed', `The central service refused to delete project ${id} (HTTP ${res.status}): ${describe(res.body)}`);
+      upstreamId = created.body.id;
+      // Remembered at once, so a sync cut off after this point does not create it twice.
+      await recordPushed(db, p.id, upstreamId);
     }
-    if (done) {
-      await db.deleteFrom('meta').where('key', '=', t.key).execute();
-      result.sent++;
-    }
+    await moveStatus(client, upstreamId, 'Draft', String(mine.status));
+    await db.updateTable('projects').set({ dirty: 0 }).where('id', '=', p.id).execute();
+    result.pushedLocalIds.push(p.id);
+    result.sent++;
+    return;
   }
-  return true;
+  // An upstream project edited here.
+  const answer = await client.get<Body>(projectDetailPath(p.id));
+  const theirs = answer.status === 404 || !isObject(answer.body) ? null : answer.body;
+  const step = editStep({ theirs, baseVersion: p.base_version, baseFingerprint: await baseFingerprint(db, p.id) });
+  if (step.step === 'conflict') {
+    result.conflicts.push({ project_id: p.id, theirs });
+    return;
+  }
+  await sendEdit(client, p.id, body, theirs!);
+  await db.updateTable('projects').set({ dirty: 0 }).where('id', '=', p.id).execute();
+  result.sent++;
+}
+
+/**
+ * A project of the central service deleted here is deleted there, against the version last synced
+ * where the upstream shows versions. If the upstream changed it or it is no longer a Draft there
+ * (409), nothing is deleted: it becomes a conflict (keep mine deletes it, keep theirs brings it back).
+ */
+async function pushDelete(client: UpstreamClient, db: Kysely<Database>, t: { project_id: number; version: number | null }, result: PushResult): Promise<void> {
+  const id = t.project_id;
+  const res = await client.send<Body>('DELETE', `/api/projects/${id}${t.version === null ? '' : `?version=${encodeURIComponent(t.version)}`}`, undefined);
+  let done = res.status === 204 || res.status === 200;
+  if (res.status === 404) {
+    done = true; // gone already
+  } else if (res.status === 409) {
+    const theirs = await client.get<Body>(projectDetailPath(id));
+    if (theirs.status === 404) done = true;
+    else result.conflicts.push({ project_id: id, theirs: theirs.body });
+  } else if (!done) {
+    throw new Refused(`The central service refused to delete project ${id} (HTTP ${res.status}): ${describe(res.body)}`);
+  }
+  if (done) {
+    await removeTombstone(db, id);
+    result.sent++;
+  }
 }
 
 /** PATCH the inputs while the upstream copy is a Draft, then walk the status to the local one. */
 async function sendEdit(client: UpstreamClient, id: number, mine: Body, theirs: Body): Promise<void> {
   if (theirs.status === 'Draft') {
-    const res = await client.send<Body>('PATCH', `/api/projects/${id}`, { ...mine, version: theirs.version });
-    if (res.status === 405 || res.status === 404) throw new SyncFailure('push_failed', 'The central service does not accept project changes.');
-    if (res.status !== 200) throw new SyncFailure('push_failed', `The central service refused the changes to project ${id} (HTTP ${res.status}): ${describe(res.body)}`);
+    const res = await client.send<Body>('PATCH', `/api/projects/${id}`, { ...mine, version: typeof theirs.version === 'number' ? theirs.version : undefined });
+    if (res.status !== 200) throw new Refused(`The central service refused the changes to project ${id} (HTTP ${res.status}): ${describe(res.body)}`);
   }
   await moveStatus(client, id, String(theirs.status), String(mine.status));
 }
@@ -140,7 +166,7 @@ async function moveStatus(client: UpstreamClient, id: number, from: string, to: 
   if (!steps) return; // an administrator's step: not the rep's to send
   for (const status of steps) {
     const res = await client.send<Body>('POST', `/api/projects/${id}/status`, { status });
-    if (res.status !== 200) throw new SyncFailure('push_failed', `The central service refused to move project ${id} to ${status} (HTTP ${res.status}): ${describe(res.body)}`);
+    if (res.status !== 200) throw new Refused(`The central service refused to move project ${id} to ${status} (HTTP ${res.status}): ${describe(res.body)}`);
   }
 }
 
@@ -148,27 +174,44 @@ function describe(body: unknown): string {
   return isObject(body) && typeof body.message === 'string' ? body.message : 'no details';
 }
 
-/** Applies the user's choice on a conflict: keep mine (sent on the next sync) or keep theirs. */
-export async function resolveConflict(engine: Engine, projectId: number, choice: ConflictChoice, applyTheirs: (raw: unknown) => Promise<void>): Promise<void> {
-  const db = engine.store.db;
-  const row = await db.selectFrom('meta').select('value').where('key', '=', `sync.conflict.${projectId}`).executeTakeFirst();
-  if (!row) throw new ApiError(404, 'not_found', `No conflict on project ${projectId}.`, 'id');
-  const conflict = JSON.parse(row.value) as { theirs: Body | null };
-  const deleted = await db.selectFrom('meta').select('key').where('key', '=', `sync.deleted.${projectId}`).executeTakeFirst();
+const isGone = (theirs: unknown) => theirs === null || (isObject(theirs) && theirs.deleted === true);
+
+/**
+ * Applies the user's choice on a conflict: keep mine (sent on the next sync) or keep theirs.
+ * Keeping theirs where the central service no longer has the project deletes the rep's only copy:
+ * refused without `confirmed`, with a message that says so.
+ */
+export async function resolveConflict(db: Kysely<Database>, projectId: number, choice: ConflictChoice, confirmed: boolean, applyTheirs: (raw: Body | null) => Promise<void>): Promise<void> {
+  const c = await conflictOf(db, projectId);
+  if (!c) throw new ApiError(404, 'not_found', `No conflict on project ${projectId}.`, 'id');
+  const theirs = isGone(c.theirs) ? null : (c.theirs as Body);
+  const deleted = await isTombstoned(db, projectId);
   if (deleted) {
-    // Deleted here, changed there: keep mine deletes it against their version next time.
-    const version = conflict.theirs && typeof conflict.theirs.version === 'number' ? conflict.theirs.version : null;
-    if (choice === 'mine' && version !== null) await db.updateTable('meta').set({ value: String(version) }).where('key', '=', deleted.key).execute();
+    // Deleted here, changed there: keep mine deletes it against their version next time; keep
+    // theirs brings their copy back (nothing is lost either way).
+    if (choice === 'mine' && theirs !== null) await setTombstoneVersion(db, projectId, typeof theirs.version === 'number' ? theirs.version : null);
     else {
-      await db.deleteFrom('meta').where('key', '=', deleted.key).execute();
-      if (choice === 'theirs') await applyTheirs(conflict.theirs);
+      await removeTombstone(db, projectId);
+      if (choice === 'theirs' && theirs !== null) await applyTheirs(theirs);
     }
   } else if (choice === 'mine') {
-    // Push mine over theirs next time: take their version as the base.
-    const version = conflict.theirs && typeof conflict.theirs.version === 'number' ? conflict.theirs.version : null;
-    await db.updateTable('projects').set({ base_version: version, ...(version === null ? { origin: 'local' as const } : {}) }).where('id', '=', projectId).execute();
+    // Send mine over theirs next time: their copy now is the base; gone there, mine is sent as new.
+    if (theirs === null) {
+      await db.updateTable('projects').set({ base_version: null, origin: 'local' }).where('id', '=', projectId).execute();
+    } else {
+      await db.updateTable('projects').set({ base_version: typeof theirs.version === 'number' ? theirs.version : null }).where('id', '=', projectId).execute();
+      await db.updateTable('sync_answers').set({ fingerprint: fingerprint(theirs) }).where('path', '=', projectDetailPath(projectId)).execute();
+    }
   } else {
-    await applyTheirs(conflict.theirs);
+    if (theirs === null && !confirmed) {
+      throw new ApiError(
+        409,
+        'confirmation_required',
+        `Keeping theirs deletes project ${projectId} ("${c.name}") here: the central service no longer has it, so this is your only copy. Confirm to delete it, or keep yours.`,
+        'confirm',
+      );
+    }
+    await applyTheirs(theirs);
   }
-  await db.deleteFrom('meta').where('key', '=', `sync.conflict.${projectId}`).execute();
+  await removeConflict(db, projectId);
 }

@@ -15,6 +15,10 @@ export interface AnswerMeta {
   etag: string | null;
   stamp: string | null;
   fetched_at: string;
+  /** Fingerprint of the list entry it was fetched under (null: not known). */
+  listed: string | null;
+  /** Fingerprint of the detail as received (null: not known). */
+  fingerprint: string | null;
 }
 
 /**
@@ -28,31 +32,40 @@ export interface AnswerWrite {
   key: string;
   etag: string | null;
   stamp: string | null;
+  listed?: string | null;
+  fingerprint?: string | null;
   body?: Buffer;
   refresh?: boolean;
 }
 
-export const deflateJson = (value: unknown): Buffer => zlib.deflateRawSync(JSON.stringify(value), { level: 1 });
+/**
+ * Deflated JSON, in a buffer of its own size: zlib hands back a view of its 16 KB output chunk,
+ * and 10,000 kept product bodies held 160 MB that way.
+ */
+export function deflateJson(value: unknown): Buffer {
+  const out = zlib.deflateRawSync(JSON.stringify(value), { level: 1 });
+  return out.byteLength === out.buffer.byteLength ? out : Buffer.from(out);
+}
 const inflateJson = (blob: Buffer): unknown => JSON.parse(zlib.inflateRawSync(blob).toString('utf8'));
 
 /** The answers behind the data the store serves now (read in the pull worker, written by the apply). */
 export class AppliedAnswers {
-  private readonly meta = new Map<string, AnswerMeta>();
-  private readonly byResource = new Map<string, string[]>();
+  private readonly metaOf;
+  private readonly pathsOf;
   private readonly bodyOf;
 
+  /**
+   * Read by path as the run needs them (an index look-up each), not loaded whole: 160,000 answers
+   * held in a map took some 100 MB of the worker's heap on every run.
+   */
   constructor(sqlite: SQLite.Database) {
-    for (const row of sqlite.prepare('select path, resource, etag, stamp, fetched_at from sync_answers').all() as (AnswerMeta & { path: string; resource: string })[]) {
-      this.meta.set(row.path, { etag: row.etag, stamp: row.stamp, fetched_at: row.fetched_at });
-      const paths = this.byResource.get(row.resource);
-      if (paths) paths.push(row.path);
-      else this.byResource.set(row.resource, [row.path]);
-    }
+    this.metaOf = sqlite.prepare<[string], AnswerMeta>('select etag, stamp, fetched_at, listed, fingerprint from sync_answers where path = ?');
+    this.pathsOf = sqlite.prepare<[string], string>('select path from sync_answers where resource = ?').pluck();
     this.bodyOf = sqlite.prepare<[string], { body: Buffer | null }>('select body from sync_answers where path = ?');
   }
 
   get(path: string): AnswerMeta | undefined {
-    return this.meta.get(path);
+    return this.metaOf.get(path);
   }
 
   /** The kept body of an answer (catalog, territories, list pages), or undefined. */
@@ -63,14 +76,11 @@ export class AppliedAnswers {
 
   /** Paths of the answers held for a resource. */
   paths(resource: string): string[] {
-    return this.byResource.get(resource) ?? [];
+    return this.pathsOf.all(resource);
   }
 }
 
-export interface StagedAnswer {
-  etag: string | null;
-  stamp: string | null;
-  fetched_at: string;
+export interface StagedAnswer extends AnswerMeta {
   body: unknown;
 }
 
@@ -87,22 +97,25 @@ export const STAGED_PROJECT_COLUMNS = Object.keys({
 /** A project as staged: converted already (see StagedAnswers.putProject). */
 export interface StagedProject {
   row: PulledProject['row'];
+  /** To link the engineer and the jurisdiction when the upstream shows no ids for them. */
+  engineer_email: string | null;
+  jurisdiction: PulledProject['jurisdiction'];
   /** Each fixture's stored input (project_fixtures.input), in order. */
   fixtures: string[];
-  notes: { id: number; author: string; text: string; created: string }[];
+  notes: { id: number | null; author: string; text: string; created: string }[];
   accessories: unknown[];
   /** The record as received, kept only where a conflict may need it. */
   raw: unknown | null;
 }
 
 const STAGING_FILE = 'sync-staging.db';
-const STAGING_VERSION = 5;
+const STAGING_VERSION = 6;
 
 // The row's columns are untyped: values stay as converted, and the apply copies them as they are.
 const STAGING_SCHEMA = `
-  create table answers (path text primary key, etag text, stamp text, fetched_at text not null, body text not null);
-  create table projects (path text primary key, etag text, stamp text, fetched_at text not null, run text not null,
-    ${STAGED_PROJECT_COLUMNS.join(', ')}, fixtures text not null, notes text not null, accessories text not null, raw text);
+  create table answers (path text primary key, etag text, stamp text, listed text, fingerprint text, fetched_at text not null, body text not null);
+  create table projects (path text primary key, etag text, stamp text, listed text, fingerprint text, fetched_at text not null, run text not null,
+    ${STAGED_PROJECT_COLUMNS.join(', ')}, engineer_email text, jurisdiction text, fixtures text not null, notes text not null, accessories text not null, raw text);
   create index projects_run on projects (run, id);
 `;
 
@@ -134,12 +147,12 @@ export class StagedAnswers {
       db.exec(STAGING_SCHEMA);
       db.pragma(`user_version = ${STAGING_VERSION}`);
     }
-    this.select = db.prepare<[string], { etag: string | null; stamp: string | null; fetched_at: string; body: string }>('select etag, stamp, fetched_at, body from answers where path = ?');
-    this.insert = db.prepare('insert or replace into answers (path, etag, stamp, fetched_at, body) values (?, ?, ?, ?, ?)');
-    this.selectProject = db.prepare<[string], { etag: string | null; stamp: string | null; fetched_at: string }>('select etag, stamp, fetched_at from projects where path = ?');
+    this.select = db.prepare<[string], AnswerMeta & { body: string }>('select etag, stamp, listed, fingerprint, fetched_at, body from answers where path = ?');
+    this.insert = db.prepare('insert or replace into answers (path, etag, stamp, listed, fingerprint, fetched_at, body) values (?, ?, ?, ?, ?, ?, ?)');
+    this.selectProject = db.prepare<[string], AnswerMeta>('select etag, stamp, listed, fingerprint, fetched_at from projects where path = ?');
     // The row in columns of its own: the apply copies them with a plain insert … select (as JSON
     // it took json_extract per column, and inputs and sizing, JSON text already, escaped again).
-    const columns = ['path', 'etag', 'stamp', 'fetched_at', 'run', ...STAGED_PROJECT_COLUMNS, 'fixtures', 'notes', 'accessories', 'raw'];
+    const columns = ['path', 'etag', 'stamp', 'listed', 'fingerprint', 'fetched_at', 'run', ...STAGED_PROJECT_COLUMNS, 'engineer_email', 'jurisdiction', 'fixtures', 'notes', 'accessories', 'raw'];
     this.insertProject = db.prepare(`insert or replace into projects (${columns.join(', ')}) values (${columns.map(() => '?').join(', ')})`);
     this.markProject = db.prepare('update projects set run = ? where path = ?');
     this.flushPending = db.transaction((writes: (() => void)[]) => {
@@ -171,16 +184,16 @@ export class StagedAnswers {
   get(path: string): StagedAnswer | undefined {
     try {
       const row = this.select.get(path);
-      return row ? { etag: row.etag, stamp: row.stamp, fetched_at: row.fetched_at, body: JSON.parse(row.body) } : undefined;
+      return row ? { etag: row.etag, stamp: row.stamp, listed: row.listed, fingerprint: row.fingerprint, fetched_at: row.fetched_at, body: JSON.parse(row.body) } : undefined;
     } catch {
       return undefined;
     }
   }
 
   /** Keeps the answer's text as received; written with the next batch. */
-  put(path: string, etag: string | null, stamp: string | null, text: string): void {
+  put(path: string, known: Omit<AnswerMeta, 'fetched_at'>, text: string): void {
     const at = new Date().toISOString();
-    this.queue(() => this.insert.run(path, etag, stamp, at, text));
+    this.queue(() => this.insert.run(path, known.etag, known.stamp, known.listed, known.fingerprint, at, text));
   }
 
   /** What is staged of a project (without its rows), or undefined. */
@@ -197,10 +210,15 @@ export class StagedAnswers {
     this.queue(() => this.markProject.run(this.run, path));
   }
 
-  putProject(path: string, etag: string | null, stamp: string | null, p: StagedProject): void {
+  putProject(path: string, known: Omit<AnswerMeta, 'fetched_at'>, p: StagedProject): void {
     const at = new Date().toISOString();
     // Fixtures and notes go in as JSON arrays; the apply unpacks them with json_each.
-    const row = [path, etag, stamp, at, this.run, ...STAGED_PROJECT_COLUMNS.map((c) => p.row[c]), JSON.stringify(p.fixtures), JSON.stringify(p.notes), JSON.stringify(p.accessories), p.raw === null ? null : JSON.stringify(p.raw)];
+    const row = [
+      path, known.etag, known.stamp, known.listed, known.fingerprint, at, this.run,
+      ...STAGED_PROJECT_COLUMNS.map((c) => p.row[c]),
+      p.engineer_email, p.jurisdiction === null ? null : JSON.stringify(p.jurisdiction),
+      JSON.stringify(p.fixtures), JSON.stringify(p.notes), JSON.stringify(p.accessories), p.raw === null ? null : JSON.stringify(p.raw),
+    ];
     this.queue(() => this.insertProject.run(row));
   }
 

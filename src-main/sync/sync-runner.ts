@@ -1,24 +1,36 @@
-/** One sync run against the central service: push local changes, pull every resource, apply. */
+/**
+ * One sync run against the central service: push local changes, pull every resource, apply. It
+ * takes narrow dependencies (the store, a project reader), not the engine.
+ */
 import type { ConflictChoice, SyncConflict } from '../../src-shared/sync.js';
-import type { Engine } from '../engine/engine.js';
-import { projectFrom, refKey } from './convert.js';
-import { pushLocalChanges, resolveConflict } from './push.js';
+import type { Store } from '../store/open-store.js';
+import { isObject, projectFrom, refKey } from './convert.js';
+import { fingerprint, matchJurisdiction } from './decide.js';
+import { projectDetailPath, pushLocalChanges, resolveConflict, type ProjectReader } from './push.js';
 import type { StatusReporter, SyncRun } from './sync-service.js';
 import { UpstreamClient, type UpstreamClientOptions } from './upstream-client.js';
 import { runPullWorker } from './pull-worker-host.js';
+import { recordConflict, replacePushIssues, writeRunState } from './sync-state.js';
 
 export type ClientTuning = Pick<UpstreamClientOptions, 'concurrency' | 'timeoutMs' | 'attempts' | 'backoffMs' | 'maxRetryAfterMs'>;
 
+export interface SyncDeps {
+  store: Store;
+  dataDir: string;
+  projects: ProjectReader;
+}
+
 export class SyncRunner implements SyncRun {
   constructor(
-    private readonly engine: () => Engine,
+    private readonly deps: SyncDeps,
     private readonly tuning: ClientTuning = {},
   ) {}
 
   async run(options: { upstreamUrl: string; key: string; signal: AbortSignal; status: StatusReporter }): Promise<void> {
-    const engine = this.engine();
+    const { store, dataDir } = this.deps;
     const { status, signal } = options;
     let pushBytes = 0;
+    let pushRequests = 0;
     const client = new UpstreamClient({
       ...this.tuning,
       baseUrl: options.upstreamUrl,
@@ -26,38 +38,45 @@ export class SyncRunner implements SyncRun {
       signal,
       onBytes: (n) => {
         pushBytes += n;
-        status.update({ bytes: pushBytes });
+        pushRequests++;
+        status.update({ bytes: pushBytes, requests: pushRequests });
       },
     });
     status.update({ phase: 'pushing' });
-    const pushed = await pushLocalChanges(engine, client).finally(() => client.close());
+    const pushed = await pushLocalChanges(store.db, this.deps.projects, client).finally(() => client.close());
+    await writeRunState(store.db, { queued_reason: pushed.queuedReason });
     status.update({ phase: 'pulling' });
     const result = await runPullWorker(
       {
-        dataDir: engine.dataDir,
+        dataDir,
         upstreamUrl: options.upstreamUrl,
         key: options.key,
         tuning: this.tuning,
         pushedLocalIds: pushed.pushedLocalIds,
         mustApply: pushed.sent > 0 || pushed.conflicts.length > 0,
+        readOnly: pushed.queuedReason !== null,
       },
-      engine.store.sqlite,
+      store.sqlite,
       signal,
-      (patch) => status.update(patch.bytes === undefined ? patch : { ...patch, bytes: pushBytes + patch.bytes }),
+      (patch) =>
+        status.update({
+          ...patch,
+          ...(patch.bytes === undefined ? {} : { bytes: pushBytes + patch.bytes }),
+          ...(patch.requests === undefined ? {} : { requests: pushRequests + patch.requests }),
+        }),
     );
-    await this.recordConflicts(engine, [...pushed.conflicts, ...result.conflicts]);
-    status.update({ rejected: result.rejected });
-    if (pushed.queuedReason) await engine.store.db.insertInto('meta').values({ key: 'sync.queued_reason', value: pushed.queuedReason }).onConflict((oc) => oc.column('key').doUpdateSet({ value: pushed.queuedReason! })).execute();
-    else await engine.store.db.deleteFrom('meta').where('key', '=', 'sync.queued_reason').execute();
+    await this.recordConflicts([...pushed.conflicts, ...result.conflicts]);
+    await replacePushIssues(store.db, pushed.refused);
+    status.update({ rejected: result.rejected, warnings: result.warnings + pushed.refused.length });
   }
 
-  private async recordConflicts(engine: Engine, conflicts: { project_id: number; theirs: unknown }[]): Promise<void> {
+  private async recordConflicts(conflicts: { project_id: number; theirs: unknown }[]): Promise<void> {
     for (const c of conflicts) {
-      // Deleted here (the delete waits in meta) or edited here.
-      const mine = await engine.projects
+      // Deleted here (the delete waits) or edited here.
+      const mine = await this.deps.projects
         .get(c.project_id, { fixtures: true, notes: true }, { personal: true })
-        .then((p) => p as unknown as Record<string, unknown>, () => ({ deleted: true }) as Record<string, unknown>);
-      const theirName = c.theirs && typeof c.theirs === 'object' && 'name' in c.theirs ? String(c.theirs.name) : '';
+        .then((p) => p as Record<string, unknown>, () => ({ deleted: true }) as Record<string, unknown>);
+      const theirName = isObject(c.theirs) && 'name' in c.theirs ? String(c.theirs.name) : '';
       const record: SyncConflict = {
         project_id: c.project_id,
         name: 'deleted' in mine ? theirName : String(mine.name),
@@ -65,29 +84,40 @@ export class SyncRunner implements SyncRun {
         theirs: (c.theirs ?? { deleted: true }) as Record<string, unknown>,
         detected_at: new Date().toISOString(),
       };
-      const value = JSON.stringify(record);
-      await engine.store.db
-        .insertInto('meta')
-        .values({ key: `sync.conflict.${c.project_id}`, value })
-        .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
-        .execute();
+      await recordConflict(this.deps.store.db, record);
     }
   }
 
   /** Keep mine (sent next time) or keep theirs (written now, the local edit dropped on purpose). */
-  async resolve(projectId: number, choice: ConflictChoice): Promise<void> {
-    const engine = this.engine();
-    await resolveConflict(engine, projectId, choice, async (theirs) => {
-      const db = engine.store.db;
+  async resolve(projectId: number, choice: ConflictChoice, confirmed: boolean): Promise<void> {
+    const { db } = this.deps.store;
+    await resolveConflict(db, projectId, choice, confirmed, async (theirs) => {
       await db.transaction().execute(async (trx) => {
+        const before = await trx.selectFrom('projects').select('user_id').where('id', '=', projectId).executeTakeFirst();
         await trx.deleteFrom('projects').where('id', '=', projectId).execute();
-        if (theirs === null || (typeof theirs === 'object' && theirs !== null && 'deleted' in theirs)) return;
+        if (theirs === null) return;
         const products = await trx.selectFrom('products').select(['id', 'part_number', 'store_id']).execute();
         const ids = new Map(products.map((p) => [refKey(p), p.id]));
         const p = projectFrom(theirs, (ref) => ids.get(refKey(ref)));
-        await trx.insertInto('projects').values({ ...p.row, dirty: 0, base_version: p.row.version, origin: 'upstream' }).execute();
-        if (p.fixtures.length) await trx.insertInto('project_fixtures').values(p.fixtures.map((f, position) => ({ project_id: projectId, position, input: JSON.stringify(f) }))).execute();
-        if (p.notes.length) await trx.insertInto('project_notes').values(p.notes.map((n) => ({ ...n, project_id: projectId }))).execute();
+        // The engineer and jurisdiction by what the upstream shows: ids, else e-mail and name.
+        const byEmail = p.engineer_email
+          ? await trx.selectFrom('users').select('id').where((eb) => eb(eb.fn('lower', ['email']), '=', p.engineer_email!.toLowerCase())).executeTakeFirst()
+          : undefined;
+        const userId = p.row.user_id ?? byEmail?.id ?? before?.user_id;
+        if (userId === undefined || userId === null) return;
+        let jurisdictionId = p.row.jurisdiction_id;
+        if (jurisdictionId === null && p.jurisdiction) {
+          const held = await trx.selectFrom('jurisdictions').select(['id', 'name', 'state']).where('source', '=', 'projects').execute();
+          jurisdictionId = matchJurisdiction(p.jurisdiction.name, p.row.state, held)?.id ?? null;
+        }
+        await trx
+          .insertInto('projects')
+          .values({ ...p.row, user_id: userId, jurisdiction_id: jurisdictionId, version: p.row.version ?? 1, dirty: 0, base_version: p.row.version, origin: 'upstream' })
+          .execute();
+        if (p.fixtures.length) await trx.insertInto('project_fixtures').values(p.fixtures.map((input, position) => ({ project_id: projectId, position, input }))).execute();
+        // A note the upstream shows without an id takes one here (SQLite numbers a NULL primary key).
+        for (const n of p.notes) await trx.insertInto('project_notes').values({ ...n, id: n.id as number, project_id: projectId }).execute();
+        await trx.updateTable('sync_answers').set({ fingerprint: fingerprint(theirs) }).where('path', '=', projectDetailPath(projectId)).execute();
       });
     });
   }

@@ -4,20 +4,23 @@
  */
 import { EventEmitter } from 'node:events';
 import type { Kysely } from 'kysely';
-import type { ConflictChoice, SyncConflict, SyncSettings, SyncStatus } from '../../src-shared/sync.js';
+import type { ConflictChoice, SyncConflict, SyncIssue, SyncSettings, SyncStatus } from '../../src-shared/sync.js';
 import type { Database } from '../store/schema.js';
-import { ApiError } from '../engine/errors.js';
+import { ApiError } from '../errors.js';
 import { LockBusyError, type HeldLock } from '../store/process-locks.js';
 import { removeStaging } from './sync-answers.js';
+import { conflicts, counts, forgetUpstream, listIssues, readRunState, writeRunState } from './sync-state.js';
 import { readSyncSettings, readUpstreamKey, writeSyncSettings, writeUpstreamKey } from './sync-settings.js';
 
 export interface SyncRun {
   /** Does one sync; reports progress through `status`; throws a SyncFailure on failure. */
   run(options: { upstreamUrl: string; key: string; signal: AbortSignal; status: StatusReporter }): Promise<void>;
+  /** Keep mine or keep theirs; `confirmed` when the user agreed to lose their only copy. */
+  resolve(projectId: number, choice: ConflictChoice, confirmed: boolean): Promise<void>;
 }
 
 export interface StatusReporter {
-  update(patch: Partial<Pick<SyncStatus, 'phase' | 'progress' | 'bytes' | 'rejected'>>): void;
+  update(patch: Partial<Pick<SyncStatus, 'phase' | 'progress' | 'bytes' | 'requests' | 'rejected' | 'warnings'>>): void;
 }
 
 /** A failure the user can act on; `code` is stable, `message` plain words. */
@@ -59,12 +62,15 @@ export class SyncService extends EventEmitter<SyncServiceEvents> {
       phase: null,
       progress: [],
       bytes: 0,
+      requests: 0,
       started_at: null,
       last_success: null,
       last_error: null,
       unsynced_changes: 0,
       conflicts: 0,
       rejected: 0,
+      warnings: 0,
+      waiting: null,
       upstream_url: null,
       has_key: false,
       interval_minutes: 0,
@@ -75,16 +81,14 @@ export class SyncService extends EventEmitter<SyncServiceEvents> {
   /** Reads the settings and counters; call once after opening the store. */
   async init(): Promise<void> {
     const settings = await readSyncSettings(this.db);
-    const last = await this.db.selectFrom('meta').select(['key', 'value']).where('key', 'in', ['sync.last_success', 'sync.last_error']).execute();
-    const lastSuccess = last.find((r) => r.key === 'sync.last_success')?.value ?? null;
-    const lastError = last.find((r) => r.key === 'sync.last_error')?.value;
+    const state = await readRunState(this.db);
     this.current = {
       ...this.current,
       upstream_url: settings.upstream_url,
       interval_minutes: settings.interval_minutes,
       has_key: readUpstreamKey(this.dataDir) !== null,
-      last_success: lastSuccess,
-      last_error: lastError ? (JSON.parse(lastError) as SyncStatus['last_error']) : null,
+      last_success: state.last_success,
+      last_error: state.last_error,
     };
     this.current.state = this.configured() ? (this.current.last_error ? 'failed' : 'idle') : 'not-configured';
     await this.refreshCounts();
@@ -119,12 +123,15 @@ export class SyncService extends EventEmitter<SyncServiceEvents> {
   }
 
   async refreshCounts(): Promise<void> {
-    const [dirty, deleted, conflicts] = await Promise.all([
-      this.db.selectFrom('projects').select((eb) => eb.fn.countAll<number>().as('n')).where('dirty', '=', 1).executeTakeFirstOrThrow(),
-      this.db.selectFrom('meta').select('key').where('key', 'like', 'sync.deleted.%').execute(),
-      this.db.selectFrom('meta').select('key').where('key', 'like', 'sync.conflict.%').execute(),
-    ]);
-    this.publish({ unsynced_changes: Number(dirty.n) + deleted.length, conflicts: conflicts.length });
+    const [n, state] = await Promise.all([counts(this.db), readRunState(this.db)]);
+    // The reason stands only while something waits.
+    const waiting = n.unsynced > 0 ? state.queued_reason : null;
+    this.publish({ unsynced_changes: n.unsynced, conflicts: n.conflicts, rejected: n.rejected, warnings: n.warnings, waiting });
+  }
+
+  /** What the last run set aside or warned about. */
+  async issues(): Promise<SyncIssue[]> {
+    return listIssues(this.db);
   }
 
   async settings(): Promise<SyncSettings & { has_key: boolean }> {
@@ -135,8 +142,7 @@ export class SyncService extends EventEmitter<SyncServiceEvents> {
   async saveSettings(settings: SyncSettings, key?: string | null): Promise<void> {
     if (settings.upstream_url !== this.current.upstream_url) {
       // Another service: what was known of the last one says nothing about this one.
-      await this.db.deleteFrom('sync_answers').execute();
-      await this.db.deleteFrom('meta').where('key', '=', 'sync.full_check').execute();
+      await forgetUpstream(this.db);
       removeStaging(this.dataDir);
     }
     await writeSyncSettings(this.db, settings);
@@ -156,22 +162,20 @@ export class SyncService extends EventEmitter<SyncServiceEvents> {
     }
     const controller = new AbortController();
     this.controller = controller;
-    this.publish({ state: 'running', phase: 'connecting', progress: [], bytes: 0, rejected: 0, started_at: new Date().toISOString(), next_run: null });
+    this.publish({ state: 'running', phase: 'connecting', progress: [], bytes: 0, requests: 0, rejected: 0, warnings: 0, started_at: new Date().toISOString(), next_run: null });
     const reporter: StatusReporter = { update: (patch) => this.publish(patch, patch.phase !== undefined) };
     this.running = this.guard()
       .catch((error: unknown) => Promise.reject(error instanceof LockBusyError ? new SyncFailure('busy', error.message) : error))
       .then((held) => this.runner.run({ upstreamUrl, key, signal: controller.signal, status: reporter }).finally(() => held.release()))
       .then(async () => {
         const at = new Date().toISOString();
-        await this.db.insertInto('meta').values({ key: 'sync.last_success', value: at }).onConflict((oc) => oc.column('key').doUpdateSet({ value: at })).execute();
-        await this.db.deleteFrom('meta').where('key', '=', 'sync.last_error').execute();
+        await writeRunState(this.db, { last_success: at, last_error: null });
         this.publish({ state: 'idle', phase: 'done', last_success: at, last_error: null });
       })
       .catch(async (error: unknown) => {
         const failure = SyncFailure.from(error, controller.signal.aborted);
         const lastError = { code: failure.code, message: failure.message, at: new Date().toISOString() };
-        const value = JSON.stringify(lastError);
-        await this.db.insertInto('meta').values({ key: 'sync.last_error', value }).onConflict((oc) => oc.column('key').doUpdateSet({ value })).execute();
+        await writeRunState(this.db, { last_error: lastError });
         this.publish({ state: 'failed', phase: null, last_error: lastError });
       })
       .finally(async () => {
@@ -203,22 +207,20 @@ export class SyncService extends EventEmitter<SyncServiceEvents> {
   }
 
   async conflicts(): Promise<SyncConflict[]> {
-    const rows = await this.db.selectFrom('meta').select(['value']).where('key', 'like', 'sync.conflict.%').execute();
-    return rows.map((r) => JSON.parse(r.value) as SyncConflict).sort((a, b) => a.project_id - b.project_id);
+    return conflicts(this.db);
   }
 
-  async resolve(projectId: number, choice: ConflictChoice): Promise<void> {
-    await this.resolver(projectId, choice);
+  /**
+   * Keep mine (sent on the next sync) or keep theirs. Keeping theirs where theirs is gone deletes
+   * the only copy left, the rep's: refused (409 confirmation_required, saying so) unless `confirmed`.
+   */
+  async resolve(projectId: number, choice: ConflictChoice, confirmed = false): Promise<void> {
+    await this.runner.resolve(projectId, choice, confirmed);
     await this.refreshCounts();
   }
 
-  /** Taken before each run: the cross-process single-run lock and a backup (src-main/store/sync-run-guard.ts; set by the engine). */
+  /** Taken before each run: the cross-process single-run lock (src-main/store/sync-run-guard.ts; set by the engine). */
   guard: () => Promise<HeldLock> = async () => ({ release: async () => undefined });
-
-  /** Set by the sync runner (it knows how to apply either version). */
-  resolver: (projectId: number, choice: ConflictChoice) => Promise<void> = async (projectId) => {
-    throw new ApiError(404, 'not_found', `No conflict on project ${projectId}.`);
-  };
 
   async close(): Promise<void> {
     if (this.timer) clearTimeout(this.timer);

@@ -148,7 +148,7 @@ const projectCore = {
   address,
   jurisdiction: embeddedJurisdiction.nullable(),
   construction_type: z.string().meta({ description: 'Label, e.g. "New Construction"' }),
-  installation_location: z.string().meta({ description: 'Label: "Indoors" or "Outdoors"' }),
+  installation_location: z.string().nullable().meta({ description: 'Label: "Indoors" or "Outdoors"' }),
   recommended_product: nullableString,
   pump_out_cycle: z.number().int().meta({
     description:
@@ -162,21 +162,22 @@ const projectCore = {
 /** The reduced project of /api/projects and search results. */
 export const projectListItem = z.object(projectCore).strict().meta({ id: 'ProjectListItem' });
 
+/** Inputs a project of the central service did not state are null: nothing is made up for them. */
 const projectDetailFields = {
   ...projectCore,
   version: z.number().int().meta({ description: 'Increases with every change; send it back to detect a concurrent edit (409)' }),
   inside_trap_location: nullableString,
-  installed_in_traffic_area: z.boolean(),
-  installed_in_high_water_area: z.boolean(),
-  buried: z.boolean(),
-  burial_depth: measurement,
-  fryer: z.boolean(),
-  flatware: z.boolean(),
-  pipe_size: measurement,
-  food_waste_disposer: z.boolean(),
-  servings_per_day: z.number().int(),
-  menu_type: z.string().meta({ description: 'Menu type key (grease tier), e.g. pizza' }),
-  pump_out_target: z.number().int().meta({ description: 'Requested days between pump-outs' }),
+  installed_in_traffic_area: z.boolean().nullable(),
+  installed_in_high_water_area: z.boolean().nullable(),
+  buried: z.boolean().nullable(),
+  burial_depth: measurement.nullable(),
+  fryer: z.boolean().nullable(),
+  flatware: z.boolean().nullable(),
+  pipe_size: measurement.nullable(),
+  food_waste_disposer: z.boolean().nullable(),
+  servings_per_day: z.number().int().nullable(),
+  menu_type: z.string().nullable().meta({ description: 'Menu type key (grease tier), e.g. pizza; null when the central service did not state one' }),
+  pump_out_target: z.number().int().nullable().meta({ description: 'Requested days between pump-outs; null when the central service did not state one' }),
   meals: z.record(z.string(), z.unknown()).nullable().meta({ description: 'Seats and hours, for jurisdictions sizing gravity interceptors by meals' }),
   flow_rate: projectFlowRate,
   grease: projectGrease,
@@ -201,7 +202,7 @@ export const project = z
 
 /** A project inside a user response: `pipe_size` is a bare number and `spaces` appears (spec quirks). */
 export const userProject = z
-  .object({ ...projectDetailFields, pipe_size: z.number(), spaces: z.array(z.unknown()) })
+  .object({ ...projectDetailFields, pipe_size: z.number().nullable(), spaces: z.array(z.unknown()) })
   .strict()
   .meta({ id: 'UserProject' });
 

@@ -31,8 +31,11 @@ export const territory = z
 /** How a look-up (`GET /territory?…`) found its territory. */
 export const territoryMatch = z
   .object({
-    county: z.string().meta({ description: 'The county the look-up resolved to, e.g. "Cook County, IL"' }),
-    note: z.string().nullable().meta({ description: 'How a name that is no county today was matched (a former Connecticut county); null otherwise' }),
+    county: z.string().nullable().meta({ description: 'The county the look-up resolved to, e.g. "Cook County, IL"; null for a zip the territory lists that no local county table holds' }),
+    note: z
+      .string()
+      .nullable()
+      .meta({ description: 'How the match was made when it is not by the county itself (a former Connecticut county, a zip the central service assigns to the territory); null otherwise' }),
   })
   .strict();
 

@@ -107,7 +107,7 @@ export const methods = {
   'sync.now': noArgs,
   'sync.cancel': noArgs,
   'sync.conflicts': noArgs,
-  'sync.resolve': z.object({ projectId: id, choice: z.enum(['mine', 'theirs']) }).strict(),
+  'sync.resolve': z.object({ projectId: id, choice: z.enum(['mine', 'theirs']), confirm: z.boolean().optional() }).strict(),
   'sync.settings': noArgs,
   'sync.setSettings': z
     .object({

@@ -206,7 +206,7 @@ describe('POST /api/projects', () => {
     expect(a.burial_depth).toEqual({ object: 'measurement', value: 24, unit: 'in' });
     const b = await create({ construction_type: 'Remodel / Tenant Finish', installation_location: 'Indoors', pipe_size: { value: 3, unit: 'in' } });
     expect(b).toMatchObject({ construction_type: 'Remodel / Tenant Finish', installation_location: 'Indoors' });
-    expect(b.pipe_size.value).toBe(3);
+    expect(b.pipe_size?.value).toBe(3);
   });
 
   it('accepts fixtures entered in metric (cm, L/s) and converts them', async () => {
@@ -313,7 +313,7 @@ describe('PATCH /api/projects/:id', () => {
     expect(embedded.pipe_size).toBe(4);
     const after = await patchOk(p.id, embedded);
     expect(after.version).toBe(p.version + 1);
-    expect(after.pipe_size.value).toBe(4);
+    expect(after.pipe_size?.value).toBe(4);
     expect(after.flow_rate).toEqual(p.flow_rate);
   });
 

@@ -479,7 +479,7 @@ describe('pump_out_cycle (spec §2.3: an integer)', () => {
       const p = await detail(item.id);
       const { min, max } = await pumpOutBounds(p.jurisdiction?.id ?? null);
       expect(p.pump_out_cycle_basis).toBe('design_target');
-      expect(p.pump_out_cycle, `project ${p.id}`).toBe(Math.min(Math.max(p.pump_out_target, min), max));
+      expect(p.pump_out_cycle, `project ${p.id}`).toBe(Math.min(Math.max(p.pump_out_target!, min), max));
       expect(p.no_recommendation).not.toBeNull();
       expect(p.no_recommendation!.code.length).toBeGreaterThan(3);
       expect(p.no_recommendation!.message.length).toBeGreaterThan(10);

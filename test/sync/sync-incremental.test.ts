@@ -186,21 +186,65 @@ describe('deletes made here', () => {
   }, 60_000);
 });
 
+describe('keep theirs', () => {
+  it('where the central service no longer has the project, asks for a confirmation that says it deletes the only copy', async () => {
+    const id = up.engine.store.sqlite.prepare("select id from projects where status = 'Draft' and id <= 300 order by id limit 1 offset 3").pluck().get() as number;
+    expect((await down.request('PATCH', `/api/projects/${id}`, { body: JSON.stringify({ name: 'Only here now' }) })).status).toBe(200);
+    expect((await up.request('DELETE', `/api/projects/${id}`)).status).toBe(204);
+    await down.engine.sync.syncNow();
+    expect(down.engine.sync.status().last_error).toBeNull();
+    const conflict = (await down.engine.sync.conflicts()).find((c) => c.project_id === id)!;
+    expect(conflict.theirs).toEqual({ deleted: true });
+
+    const refused = await down.request('POST', `/api/sync/conflicts/${id}`, { body: JSON.stringify({ keep: 'theirs' }) });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ code: 'confirmation_required' });
+    expect((refused.body as { message: string }).message).toMatch(/only copy/);
+    expect((await down.get(`/api/projects/${id}`)).body).toMatchObject({ name: 'Only here now' });
+    expect(down.engine.sync.status().conflicts).toBeGreaterThanOrEqual(1);
+
+    expect((await down.request('POST', `/api/sync/conflicts/${id}`, { body: JSON.stringify({ keep: 'theirs', confirm: true }) })).status).toBe(204);
+    expect((await down.get(`/api/projects/${id}`)).status).toBe(404);
+    expect((await down.engine.sync.conflicts()).some((c) => c.project_id === id)).toBe(false);
+  }, 60_000);
+});
+
+describe('a change the central service refuses', () => {
+  it('is reported and stays queued; the rest of the sync goes on', async () => {
+    // A user the upstream no longer has (gone behind its API), still here until the next pull.
+    const userId = up.engine.store.sqlite.prepare('select id from users where id not in (select user_id from projects) order by id desc limit 1').pluck().get() as number;
+    upstreamSql('delete from users where id = ?', userId);
+    const created = await down.request('POST', '/api/projects', { body: JSON.stringify({ name: 'Engineer unknown upstream', engineer: { id: userId } }) });
+    expect(created.status, created.text).toBe(201);
+    const localId = (created.body as { id: number }).id;
+    await down.engine.sync.syncNow();
+    const status = down.engine.sync.status();
+    expect(status.last_error).toBeNull();
+    expect((await down.get(`/api/projects/${localId}`)).body).toMatchObject({ name: 'Engineer unknown upstream', engineer: { id: userId } });
+    const issues = (await down.get('/api/sync/issues')).body as { data: { kind: string; resource: string; key: string; reason: string }[] };
+    const refused = issues.data.find((i) => i.resource === 'push' && i.key === String(localId));
+    expect(refused?.reason).toMatch(/refused project "Engineer unknown upstream" \(HTTP 400\).*stays queued/);
+    expect(status.unsynced_changes).toBeGreaterThanOrEqual(1);
+    expect((await down.request('DELETE', `/api/projects/${localId}`)).status).toBe(204);
+  }, 60_000);
+});
+
 describe('trusting dates', () => {
-  it('a change made upstream without moving its date is skipped, until the weekly full check asks for everything', async () => {
+  it('a change made upstream without moving its date (nor its list entry) is skipped, until the weekly full check asks for everything', async () => {
     const id = up.engine.store.sqlite.prepare('select id from projects where id <= 300 order by id limit 1 offset 5').pluck().get() as number;
-    // Behind the API: the name changes, the updated date does not.
-    upstreamSql("update projects set name = 'Renamed quietly' where id = ?", id);
+    // Behind the API: an input the list does not show changes, the updated date does not. (A
+    // change the list entry shows, such as the name, is seen at once: the entry's fingerprint moves.)
+    upstreamSql("update projects set inputs = json_set(inputs, '$.servings_per_day', 4321) where id = ?", id);
     const detail = `/api/projects/${id}?fixtures=true&notes=true&accessories=true`;
     let seen = await syncSeen();
     // Only the projects changed today in the tests above are asked (their date cannot tell).
     expect(seen.filter((p) => PROJECT_DETAIL.test(p)).length).toBeLessThan(5);
     expect(seen).not.toContain(detail);
-    expect((await down.get(`/api/projects/${id}`)).body).not.toMatchObject({ name: 'Renamed quietly' });
+    expect((await down.get(`/api/projects/${id}`)).body).not.toMatchObject({ servings_per_day: 4321 });
 
     // A week after the last full check, a run asks for every record with If-None-Match.
     const eightDaysAgo = new Date(Date.now() - 8 * 86_400_000).toISOString();
-    down.engine.store.sqlite.prepare("update meta set value = ? where key = 'sync.full_check'").run(eightDaysAgo);
+    down.engine.store.sqlite.prepare('update sync_state set full_check = ?').run(eightDaysAgo);
     seen = await syncSeen();
     expect(down.engine.sync.status().last_error).toBeNull();
     expect(seen.filter((p) => PROJECT_DETAIL.test(p)).length).toBeGreaterThan(250);

@@ -63,9 +63,9 @@ export class TypeTree {
     return out;
   }
 
-  /** Published types, ordered by name. */
+  /** Published types, and those the central service lists although inactive; ordered by name. */
   list(): TypeRow[] {
-    return [...this.byId.values()].filter((r) => this.published.has(r.id));
+    return [...this.byId.values()].filter((r) => this.published.has(r.id) || r.listed === 1);
   }
 
   ref(row: TypeRow): ProductTypeRef {

@@ -35,6 +35,12 @@ function images(row: ProductRow) {
 }
 
 function price(row: ProductRow) {
+  // The central service's prices are served as it states them (a retail price need not be list × multiplier).
+  if (row.price_served !== null) return { ...(JSON.parse(row.price_served) as object), object: 'product-price' as const } as ReturnType<typeof computedPrice>;
+  return computedPrice(row);
+}
+
+function computedPrice(row: ProductRow) {
   return {
     object: 'product-price' as const,
     list: money(row.list_price),

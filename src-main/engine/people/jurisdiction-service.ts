@@ -87,7 +87,7 @@ export class JurisdictionService {
     const contacts = withContacts ? await this.contactsOf(ids, viewer) : null;
     return rows.map((row) => {
       const rules = JSON.parse(row.rules) as { unique_local_requirements: { flagged: boolean; reason: string | null } } & Record<string, unknown>;
-      const embedded = embeddedJurisdiction(row.id, row.name, row.rules);
+      const embedded = embeddedJurisdiction(row.id, row.name, row.rules, undefined, row.sizing_labels);
       const url = jurisdictionUrl(row.id);
       const body: Jurisdiction = {
         object: 'jurisdiction',

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { seedProjectInputs } from '../../../src-shared/seed/people-seed.js';
-import { PROJECT_INPUT_DEFAULTS } from '../../../src-shared/project-inputs.js';
+import { normalizeProjectInputs, PROJECT_INPUT_DEFAULTS } from '../../../src-shared/project-inputs.js';
 import type { FixtureInput } from '../../../src-shared/sizing/fixtures.js';
 
 export const storedInputs = seedProjectInputs.omit({ fixtures: true });
@@ -13,6 +13,34 @@ export type StoredInputs = z.infer<typeof storedInputs>;
 /** The defaults live in src-shared/project-inputs.ts, shared with the editor and the sync. */
 export const DEFAULT_INPUTS: StoredInputs = PROJECT_INPUT_DEFAULTS;
 
+/**
+ * A project of the central service keeps the inputs it stated and no others (absent stays absent).
+ * The local sizing needs them all: it takes the defaults above for the missing ones (and for a
+ * location it cannot read), and says which it assumed.
+ */
+export function inputsForSizing(stored: Partial<StoredInputs>): { inputs: StoredInputs; assumed: (keyof StoredInputs)[] } {
+  const assumed = (Object.keys(DEFAULT_INPUTS) as (keyof StoredInputs)[]).filter((k) => stored[k] === undefined);
+  const location = stored.installation_location;
+  const knownLocation = location === 'indoors' || location === 'outdoors';
+  if (location !== undefined && !knownLocation) assumed.push('installation_location');
+  // The same defaults and placement rules as a write here (outdoors: no inside location; not buried: depth 0).
+  const inputs = normalizeProjectInputs({ ...stored, installation_location: knownLocation ? location : undefined });
+  return { inputs, assumed };
+}
+
+/** A fixture kept as the central service sent it, of a kind the sizing library does not know. */
+export interface UnmappedFixture {
+  unmapped: unknown;
+}
+
+const isUnmapped = (f: FixtureInput | UnmappedFixture): f is UnmappedFixture => 'unmapped' in f;
+
+/** The fixtures the sizing can use, in order (those kept unmapped are left out). */
 export function parseStoredFixtures(rows: { input: string }[]): FixtureInput[] {
-  return rows.map((r) => JSON.parse(r.input) as FixtureInput);
+  return rows.map((r) => JSON.parse(r.input) as FixtureInput | UnmappedFixture).filter((f): f is FixtureInput => !isUnmapped(f));
+}
+
+/** The fixtures kept as received because their kind is unknown here, as received. */
+export function unmappedFixtures(rows: { input: string }[]): unknown[] {
+  return rows.map((r) => JSON.parse(r.input) as FixtureInput | UnmappedFixture).flatMap((f) => (isUnmapped(f) ? [f.unmapped] : []));
 }

@@ -4,7 +4,7 @@
  * transaction.
  */
 import type { Kysely, Transaction } from 'kysely';
-import type { Project, ProjectListItem } from '../../../src-shared/api/people.js';
+import type { Fixture, Project, ProjectListItem, RecommendedAccessory } from '../../../src-shared/api/people.js';
 import { allowedTransitions, DELETABLE_STATUSES, EDITABLE_STATUSES, TRANSITIONS, type Actor } from '../../../src-shared/api/project-status.js';
 import type { ProjectWrite } from '../../../src-shared/api/project-write.js';
 import type { ProjectStatus } from '../../../src-shared/api/vocabulary.js';
@@ -13,13 +13,14 @@ import type { ProjectSizing } from '../../../src-shared/sizing/index.js';
 import type { Database } from '../../store/schema.js';
 import { normalizeProjectInputs } from '../../../src-shared/project-inputs.js';
 import { nextLocalId } from '../../store/local-ids.js';
+import { recordTombstone } from '../../sync/sync-state.js';
 import type { CatalogService, ListResult } from '../catalog/catalog-service.js';
 import { ApiError, notFound } from '../errors.js';
 import { apiDate } from '../format.js';
 import type { Page } from '../paging.js';
-import { DEFAULT_INPUTS, parseStoredFixtures, type StoredInputs } from './project-inputs.js';
+import { DEFAULT_INPUTS, inputsForSizing, parseStoredFixtures, unmappedFixtures, type StoredInputs } from './project-inputs.js';
 import { compactSizing, type SizingContext } from './project-sizing.js';
-import { buildFixture, buildProject, buildProjectListItem, buildUserProject, projectUrl, type ProjectRow, type Viewer } from './render-project.js';
+import { buildFixture, buildProject, buildProjectListItem, buildUserProject, isUpstreamSizing, projectUrl, type KeptSizing, type ProjectRow, type Viewer } from './render-project.js';
 import { fixtureFromWrite } from './fixture-write.js';
 
 export interface ProjectFilters {
@@ -41,7 +42,7 @@ export function projectRows(db: Kysely<Database>) {
     .innerJoin('users as u', 'u.id', 'p.user_id')
     .leftJoin('jurisdictions as j', 'j.id', 'p.jurisdiction_id')
     .selectAll('p')
-    .select(['u.name as engineer_name', 'u.email as engineer_email', 'u.phone_number as engineer_phone', 'j.name as jurisdiction_name', 'j.rules as jurisdiction_rules']);
+    .select(['u.name as engineer_name', 'u.email as engineer_email', 'u.phone_number as engineer_phone', 'j.name as jurisdiction_name', 'j.rules as jurisdiction_rules', 'j.sizing_labels as jurisdiction_labels']);
 }
 
 export class ProjectService {
@@ -95,11 +96,18 @@ export class ProjectService {
   private async render(row: ProjectRow, options: ProjectDetailOptions, viewer: Viewer, db: Kysely<Database> = this.db): Promise<Project> {
     const url = projectUrl(row.id);
     const project: Project = buildProject(row, viewer);
-    const sizing = JSON.parse(row.sizing) as ReturnType<typeof compactSizing>;
+    const kept = JSON.parse(row.sizing) as KeptSizing;
     if (options.fixtures) {
-      const inputs = parseStoredFixtures(await db.selectFrom('project_fixtures').select('input').where('project_id', '=', row.id).orderBy('position').execute());
-      project.fixtures = { object: 'list', url, data: sizing.fixtures.map((f, i) => buildFixture(f, inputs[i])) };
+      if (isUpstreamSizing(kept)) {
+        // The central service's fixtures, as it sent them (kinds unknown here included).
+        project.fixtures = { object: 'list', url, data: kept.fixtures as Fixture[] };
+      } else {
+        const rows = await db.selectFrom('project_fixtures').select('input').where('project_id', '=', row.id).orderBy('position').execute();
+        const inputs = parseStoredFixtures(rows);
+        project.fixtures = { object: 'list', url, data: [...kept.fixtures.map((f, i) => buildFixture(f, inputs[i])), ...(unmappedFixtures(rows) as Fixture[])] };
+      }
     }
+    const sizing = kept as ReturnType<typeof compactSizing>;
     if (options.notes) {
       const notes = await db.selectFrom('project_notes').selectAll().where('project_id', '=', row.id).orderBy('created').orderBy('id').execute();
       project.notes = {
@@ -109,19 +117,26 @@ export class ProjectService {
       };
     }
     if (options.accessories) {
-      const ids = sizing.recommended_accessories.flatMap((a) => (a.product ? [Number(a.product.id)] : []));
+      // Accessories in a shape this version does not know are served as the central service sent them.
+      type Kept = (typeof sizing.recommended_accessories)[number] | { received: unknown };
+      const accessories = sizing.recommended_accessories as Kept[];
+      const ids = accessories.flatMap((a) => ('received' in a || !a.product ? [] : [Number(a.product.id)]));
       const products = await this.catalog.simpleProducts(ids);
       project.accessories = {
         object: 'list',
         url,
-        data: sizing.recommended_accessories.map((a) => ({
-          object: 'recommended-accessory' as const,
-          kind: a.kind,
-          reason: a.reason,
-          quantity: a.quantity,
-          note: a.note,
-          product: a.product ? (products.get(Number(a.product.id)) ?? null) : null,
-        })),
+        data: accessories.map((a) =>
+          'received' in a
+            ? (a.received as RecommendedAccessory)
+            : {
+                object: 'recommended-accessory' as const,
+                kind: a.kind,
+                reason: a.reason,
+                quantity: a.quantity,
+                note: a.note,
+                product: a.product ? (products.get(Number(a.product.id)) ?? null) : null,
+              },
+        ),
       };
     }
     return project;
@@ -135,10 +150,11 @@ export class ProjectService {
   }
 
   /** The full sizing of a stored project with the current catalog: every candidate and why it failed. */
-  async sizingDetails(id: number): Promise<ProjectSizing> {
+  async sizingDetails(id: number): Promise<ProjectSizing & { assumed_inputs: string[] }> {
     const row = await this.row(id);
     const fixtures = parseStoredFixtures(await this.db.selectFrom('project_fixtures').select('input').where('project_id', '=', id).orderBy('position').execute());
-    return this.sizing.size(JSON.parse(row.inputs) as StoredInputs, fixtures, row.jurisdiction_rules);
+    const { inputs, assumed } = inputsForSizing(JSON.parse(row.inputs) as Partial<StoredInputs>);
+    return { ...(await this.sizing.size(inputs, fixtures, row.jurisdiction_rules)), assumed_inputs: assumed };
   }
 
   /**
@@ -159,7 +175,7 @@ export class ProjectService {
         };
       }
       const state = await resolveWrite(trx, body, current);
-      return this.sizing.size(state.inputs, state.fixtures, state.rules, trx);
+      return this.sizing.size(inputsForSizing(state.inputs).inputs, state.fixtures, state.rules, trx);
     });
   }
 
@@ -219,7 +235,7 @@ export class ProjectService {
       if (body.engineer !== undefined && body.engineer.id !== row.user_id) {
         throw new ApiError(409, 'engineer_fixed', 'The engineer of a project is the user who created it and cannot change.', 'engineer.id');
       }
-      const sizing = await this.sizing.size(state.inputs, state.fixtures, state.rules, trx, 'summary');
+      const sizing = await this.sizing.size(inputsForSizing(state.inputs).inputs, state.fixtures, state.rules, trx, 'summary');
       await trx
         .updateTable('projects')
         .set({
@@ -252,11 +268,9 @@ export class ProjectService {
         throw new ApiError(409, 'not_deletable', `Project ${id} is ${row.status}: only a Draft can be deleted; close it instead.`, 'status');
       }
       const synced = await trx.selectFrom('projects').select(['origin', 'base_version']).where('id', '=', id).executeTakeFirstOrThrow();
-      if (synced.origin === 'upstream' && synced.base_version !== null) {
+      if (synced.origin === 'upstream') {
         // A project of the central service: the next sync sends the delete there (sync/push.ts).
-        const key = `sync.deleted.${id}`;
-        const value = String(synced.base_version);
-        await trx.insertInto('meta').values({ key, value }).onConflict((oc) => oc.column('key').doUpdateSet({ value })).execute();
+        await recordTombstone(trx, id, synced.base_version);
       }
       await trx.deleteFrom('projects').where('id', '=', id).execute();
     });
@@ -384,6 +398,8 @@ async function resolveWrite(trx: Transaction<Database>, body: ProjectWrite, curr
     if (!j) throw new ApiError(400, 'invalid_field', `No jurisdiction with id ${jurisdictionId}.`, 'jurisdiction.id');
     rules = j.rules;
     allowedInside = JSON.parse(j.inside_trap_locations) as string[];
+    // None listed: the jurisdiction is known only by what projects embed, which does not say.
+    if (allowedInside.length === 0) allowedInside = null;
   }
   const inputs: StoredInputs = { ...current.inputs };
   const set = <K extends keyof StoredInputs>(key: K, value: StoredInputs[K] | undefined) => {

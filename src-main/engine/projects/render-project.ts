@@ -6,6 +6,7 @@ import { CONSTRUCTION_TYPES, INSTALLATION_LOCATIONS, labelOf, SIZING_METHOD_LABE
 import type { FixtureInput } from '../../../src-shared/sizing/fixtures.js';
 import type { ContactsTable, ProjectsTable } from '../../store/schema.js';
 import { apiDate } from '../format.js';
+import { PROJECT_INPUT_DEFAULTS } from '../../../src-shared/project-inputs.js';
 import { effectivePumpOutTarget } from '../../../src-shared/sizing/recommend.js';
 import type { PumpOutCycleBasis } from '../../../src-shared/api/people.js';
 import type { StoredInputs } from './project-inputs.js';
@@ -17,6 +18,8 @@ export type ProjectRow = Selectable<ProjectsTable> & {
   engineer_phone: string | null;
   jurisdiction_name: string | null;
   jurisdiction_rules: string | null;
+  /** The sizing method labels as the central service stated them, or null. */
+  jurisdiction_labels: string | null;
 };
 
 /** What the caller may see: personal data needs the users scope (spec §5). */
@@ -34,7 +37,7 @@ const pair = (x: { standard: { value: number; unit: string }; metric: { value: n
   metric: m(x.metric),
 });
 
-export function embeddedJurisdiction(id: number, name: string, rulesJson: string, contacts?: Contact[]): EmbeddedJurisdiction {
+export function embeddedJurisdiction(id: number, name: string, rulesJson: string, contacts?: Contact[], labelsJson: string | null = null): EmbeddedJurisdiction {
   const rules = JSON.parse(rulesJson) as { plumbing_code: string | null; sizing_methods: { indoor: string; outdoor: string } };
   return {
     object: 'jurisdiction',
@@ -42,10 +45,14 @@ export function embeddedJurisdiction(id: number, name: string, rulesJson: string
     id,
     name,
     plumbing_code: rules.plumbing_code,
-    sizing_methods: {
-      indoor: SIZING_METHOD_LABELS[rules.sizing_methods.indoor] ?? rules.sizing_methods.indoor,
-      outdoor: SIZING_METHOD_LABELS[rules.sizing_methods.outdoor] ?? rules.sizing_methods.outdoor,
-    },
+    // Labels the central service stated are served as stated.
+    sizing_methods:
+      labelsJson !== null
+        ? (JSON.parse(labelsJson) as EmbeddedJurisdiction['sizing_methods'])
+        : {
+            indoor: SIZING_METHOD_LABELS[rules.sizing_methods.indoor] ?? rules.sizing_methods.indoor,
+            outdoor: SIZING_METHOD_LABELS[rules.sizing_methods.outdoor] ?? rules.sizing_methods.outdoor,
+          },
     ...(contacts ? { contacts } : {}),
   };
 }
@@ -56,14 +63,14 @@ export function buildContact(row: Selectable<ContactsTable>, jurisdictionName: s
   return {
     object: 'contact',
     id: row.id,
-    name: p ? `${row.first_name} ${row.last_name}` : null,
+    name: p ? (row.name_served ?? `${row.first_name} ${row.last_name}`) : null,
     first_name: p ? row.first_name : null,
     last_name: p ? row.last_name : null,
     title: row.title,
     email: p ? row.email : null,
     primary_phone_number: p ? row.primary_phone_number : null,
     department: row.department,
-    jurisdictions: [jurisdictionName],
+    jurisdictions: row.jurisdictions_served !== null ? (JSON.parse(row.jurisdictions_served) as string[]) : [jurisdictionName],
     jurisdiction_name: jurisdictionName,
     facility: { name: f.name, address: f.address, city: f.city, state: f.state, postal_code: f.postal_code, county: f.county },
   };
@@ -78,12 +85,13 @@ export function buildContact(row: Selectable<ContactsTable>, jurisdictionName: s
  */
 export function servedPumpOutCycle(
   row: Pick<ProjectRow, 'pump_out_cycle' | 'recommended_product' | 'jurisdiction_rules'>,
-  inputs: StoredInputs,
+  inputs: Partial<StoredInputs>,
 ): { pump_out_cycle: number; pump_out_cycle_basis: PumpOutCycleBasis } {
   if (row.pump_out_cycle !== null) return { pump_out_cycle: row.pump_out_cycle, pump_out_cycle_basis: row.recommended_product === null ? 'design_target' : 'recommended_product' };
   // No cycle of the unit's own (none recommended, or 0 servings measured): the design target stands in.
   const pump_out_cycle_basis = 'design_target';
-  let target = inputs.pump_out_target_days;
+  // A central service that sent neither a cycle nor a target broke the spec: the usual target then.
+  let target = inputs.pump_out_target_days ?? PROJECT_INPUT_DEFAULTS.pump_out_target_days;
   try {
     target = effectivePumpOutTarget(target, parseRules(row.jurisdiction_rules));
   } catch {
@@ -93,7 +101,7 @@ export function servedPumpOutCycle(
 }
 
 export function buildProjectListItem(row: ProjectRow, viewer: Viewer, contacts?: Contact[]): ProjectListItem {
-  const inputs = JSON.parse(row.inputs) as StoredInputs;
+  const inputs = JSON.parse(row.inputs) as Partial<StoredInputs>;
   return {
     object: 'project',
     url: projectUrl(row.id),
@@ -114,9 +122,9 @@ export function buildProjectListItem(row: ProjectRow, viewer: Viewer, contacts?:
     jurisdiction:
       row.jurisdiction_id === null || row.jurisdiction_name === null || row.jurisdiction_rules === null
         ? null
-        : embeddedJurisdiction(row.jurisdiction_id, row.jurisdiction_name, row.jurisdiction_rules, contacts),
+        : embeddedJurisdiction(row.jurisdiction_id, row.jurisdiction_name, row.jurisdiction_rules, contacts, row.jurisdiction_labels),
     construction_type: labelOf(CONSTRUCTION_TYPES, row.construction_type as ConstructionTypeKey),
-    installation_location: labelOf(INSTALLATION_LOCATIONS, inputs.installation_location),
+    installation_location: labelOf(INSTALLATION_LOCATIONS, inputs.installation_location ?? null),
     recommended_product: row.recommended_product,
     ...servedPumpOutCycle(row, inputs),
   };
@@ -147,66 +155,81 @@ export function buildFixture(api: StoredSizing['fixtures'][number], input: Fixtu
 
 type DetailFields = Omit<Project, 'fixtures' | 'notes' | 'accessories'>;
 
+/** The sizing the store keeps: computed here, or the central service's figures as it stated them. */
+export type KeptSizing = StoredSizing | (Omit<StoredSizing, 'flow_rate' | 'grease' | 'fixtures'> & { source: 'upstream'; flow_rate: unknown; grease: unknown; fixtures: unknown[] });
+export const isUpstreamSizing = (s: KeptSizing): s is Extract<KeptSizing, { source: 'upstream' }> => (s as { source?: string }).source === 'upstream';
+
 export function buildProject(row: ProjectRow, viewer: Viewer, contacts?: Contact[]): DetailFields {
-  const inputs = JSON.parse(row.inputs) as StoredInputs;
-  const sizing = JSON.parse(row.sizing) as StoredSizing;
-  const grease = (period: keyof StoredSizing['grease']) => ({
-    object: 'grease-capacity-measurement' as const,
-    weight: m(sizing.grease[period].weight),
-    volume: m(sizing.grease[period].volume),
-  });
+  // Inputs the central service did not state are absent, and served as null (never a default).
+  const inputs = JSON.parse(row.inputs) as Partial<StoredInputs>;
+  const kept = JSON.parse(row.sizing) as KeptSizing;
+  const stated = <T>(value: T | undefined): T | null => (value === undefined ? null : value);
+  const upstream = isUpstreamSizing(kept);
+  const computed = () => {
+    const sizing = kept as StoredSizing;
+    const grease = (period: keyof StoredSizing['grease']) => ({
+      object: 'grease-capacity-measurement' as const,
+      weight: m(sizing.grease[period].weight),
+      volume: m(sizing.grease[period].volume),
+    });
+    return {
+      flow_rate: {
+        pipe: m(sizing.flow_rate.pipe),
+        two_minute: m(sizing.flow_rate.two_minute),
+        one_minute: m(sizing.flow_rate.one_minute),
+        sized_by: m(sizing.flow_rate.sized_by),
+        dfu: Math.round(sizing.flow_rate.dfu),
+      },
+      grease: {
+        per_serving: grease('per_serving'),
+        per_day: grease('per_day'),
+        per_30_days: grease('per_30_days'),
+        per_60_days: grease('per_60_days'),
+        per_90_days: grease('per_90_days'),
+      },
+    };
+  };
   const body: DetailFields = {
     ...buildProjectListItem(row, viewer, contacts),
     version: row.version,
-    inside_trap_location: inputs.installation_location === 'indoors' ? inputs.inside_trap_location : null,
-    installed_in_traffic_area: inputs.installed_in_traffic_area,
-    installed_in_high_water_area: inputs.installed_in_high_water_area,
-    buried: inputs.buried,
-    burial_depth: m({ value: inputs.buried ? inputs.burial_depth_in : 0, unit: 'in' }),
-    fryer: inputs.fryer,
-    flatware: inputs.flatware,
-    pipe_size: m({ value: inputs.pipe_size_in, unit: 'in' }),
-    food_waste_disposer: inputs.food_waste_disposer,
-    servings_per_day: inputs.servings_per_day,
-    menu_type: inputs.menu_type,
-    pump_out_target: inputs.pump_out_target_days,
+    inside_trap_location: upstream ? stated(inputs.inside_trap_location) : inputs.installation_location === 'indoors' ? stated(inputs.inside_trap_location) : null,
+    installed_in_traffic_area: stated(inputs.installed_in_traffic_area),
+    installed_in_high_water_area: stated(inputs.installed_in_high_water_area),
+    buried: stated(inputs.buried),
+    burial_depth: inputs.burial_depth_in === undefined ? null : m({ value: upstream || inputs.buried ? inputs.burial_depth_in : 0, unit: 'in' }),
+    fryer: stated(inputs.fryer),
+    flatware: stated(inputs.flatware),
+    pipe_size: inputs.pipe_size_in === undefined ? null : m({ value: inputs.pipe_size_in, unit: 'in' }),
+    food_waste_disposer: stated(inputs.food_waste_disposer),
+    servings_per_day: stated(inputs.servings_per_day),
+    menu_type: stated(inputs.menu_type),
+    pump_out_target: stated(inputs.pump_out_target_days),
     meals: inputs.meals ?? null,
-    flow_rate: {
-      pipe: m(sizing.flow_rate.pipe),
-      two_minute: m(sizing.flow_rate.two_minute),
-      one_minute: m(sizing.flow_rate.one_minute),
-      sized_by: m(sizing.flow_rate.sized_by),
-      dfu: Math.round(sizing.flow_rate.dfu),
-    },
-    grease: {
-      per_serving: grease('per_serving'),
-      per_day: grease('per_day'),
-      per_30_days: grease('per_30_days'),
-      per_60_days: grease('per_60_days'),
-      per_90_days: grease('per_90_days'),
-    },
+    // The central service's figures, as it stated them (the local sizing is shown beside them).
+    ...(upstream ? { flow_rate: kept.flow_rate as DetailFields['flow_rate'], grease: kept.grease as DetailFields['grease'] } : computed()),
     unique_local_requirements: row.unique_local_requirements === 1,
-    unique_local_requirements_reason: sizing.unique_local_requirements_reason,
-    no_recommendation: noRecommendation(row, sizing, {}),
+    unique_local_requirements_reason: kept.unique_local_requirements_reason,
+    no_recommendation: noRecommendation(row, kept, {}),
   };
   if (row.extra === '{}') return body;
   const extra = JSON.parse(row.extra) as Record<string, unknown>;
-  return { ...extra, ...body, no_recommendation: noRecommendation(row, sizing, extra) };
+  return { ...extra, ...body, no_recommendation: noRecommendation(row, kept, extra) };
 }
 
 /** A project as a user response embeds it: `pipe_size` a bare number, `spaces` empty (spec quirks). */
 export function buildUserProject(row: ProjectRow, viewer: Viewer, contacts?: Contact[]): UserProject {
   const p = buildProject(row, viewer, contacts);
-  return { ...p, pipe_size: p.pipe_size.value, spaces: [] };
+  return { ...p, pipe_size: p.pipe_size === null ? null : p.pipe_size.value, spaces: [] };
 }
 
 /**
  * Why no product is recommended, or null when one is: the sizing's reason; for a project sized
  * by the central service, the reason it sent (kept with its other fields in `extra`).
  */
-function noRecommendation(row: ProjectRow, sizing: StoredSizing, extra: Record<string, unknown>): { code: string; message: string } | null {
+function noRecommendation(row: ProjectRow, sizing: KeptSizing, extra: Record<string, unknown>): { code: string; message: string } | null {
   if (row.recommended_product !== null) return null;
-  const stored = sizing.recommendation.no_recommendation;
+  // A central service's sizing may come without the local recommendation's reasons.
+  const stored = (sizing.recommendation as Partial<StoredSizing['recommendation']> | undefined)?.no_recommendation;
   if (stored) return { code: stored.code, message: stored.message };
   const sent = extra.no_recommendation as { code?: unknown; message?: unknown } | null | undefined;
   if (sent && typeof sent.code === 'string' && typeof sent.message === 'string') return { code: sent.code, message: sent.message };

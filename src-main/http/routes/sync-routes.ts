@@ -31,18 +31,23 @@ export const syncRoutes =
       schema: { tags, summary: 'Projects changed both here and upstream, with both versions', querystring: z.object({}).strict(), response: { 200: z.record(z.string(), z.unknown()), ...errors } },
       handler: async (request) => ({ object: 'list', url: request.url, data: await engine.sync.conflicts() }),
     });
+    app.get('/api/sync/issues', {
+      config: { scope: 'any' },
+      schema: { tags, summary: 'Records the last sync set aside (rejected) or kept with a warning', querystring: z.object({}).strict(), response: { 200: z.record(z.string(), z.unknown()), ...errors } },
+      handler: async (request) => ({ object: 'list', url: request.url, data: await engine.sync.issues() }),
+    });
     app.post('/api/sync/conflicts/:id', {
       config: { scope: 'projects' },
       schema: {
         tags,
-        summary: 'Resolve a conflict: keep mine (sent on the next sync) or keep theirs',
+        summary: 'Resolve a conflict: keep mine (sent on the next sync) or keep theirs (where theirs is gone, only with confirm: true, as it deletes the only copy)',
         params: z.object({ id: z.string().regex(/^\d{1,15}$/).transform(Number) }),
-        body: z.object({ keep: z.enum(['mine', 'theirs']) }).strict(),
+        body: z.object({ keep: z.enum(['mine', 'theirs']), confirm: z.boolean().optional() }).strict(),
         querystring: z.object({}).strict(),
         response: { 204: z.undefined(), ...errors },
       },
       handler: async (request, reply) => {
-        await engine.sync.resolve(request.params.id, request.body.keep);
+        await engine.sync.resolve(request.params.id, request.body.keep, request.body.confirm ?? false);
         return reply.code(204).send();
       },
     });

@@ -11,6 +11,8 @@ import * as m0005 from './0005-sync-response-cache.js';
 import * as m0006 from './0006-dirty-projects-index.js';
 import * as m0007 from './0007-sync-answers.js';
 import * as m0008 from './0008-local-id-space.js';
+import * as m0009 from './0009-sync-bookkeeping.js';
+import * as m0010 from './0010-served-as-received.js';
 import * as m0013 from './0013-api-key-expiry.js';
 
 const migrations: Record<string, Migration> = {
@@ -22,6 +24,8 @@ const migrations: Record<string, Migration> = {
   '0006-dirty-projects-index': m0006,
   '0007-sync-answers': m0007,
   '0008-local-id-space': m0008,
+  '0009-sync-bookkeeping': m0009,
+  '0010-served-as-received': m0010,
   '0013-api-key-expiry': m0013,
 };
 

@@ -20,7 +20,8 @@ interface SyncState {
   syncNow(): Promise<void>;
   cancel(): Promise<void>;
   loadConflicts(): Promise<void>;
-  resolve(projectId: number, choice: 'mine' | 'theirs'): Promise<void>;
+  /** `confirm`: the user agreed that keeping theirs deletes their only copy. */
+  resolve(projectId: number, choice: 'mine' | 'theirs', confirm?: boolean): Promise<void>;
 }
 
 let started = false;
@@ -83,9 +84,10 @@ export const useSync = create<SyncState>((set, get) => ({
       set({ error: messageOf(error) });
     }
   },
-  async resolve(projectId, choice) {
+  async resolve(projectId, choice, confirm) {
+    set({ error: null });
     try {
-      set({ status: await call('sync.resolve', { projectId, choice }) });
+      set({ status: await call('sync.resolve', { projectId, choice, ...(confirm ? { confirm } : {}) }) });
       await get().loadConflicts();
     } catch (error) {
       set({ error: messageOf(error) });

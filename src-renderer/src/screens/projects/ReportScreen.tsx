@@ -24,7 +24,7 @@ export function ReportScreen(props: { id: number }) {
   const p = view.project;
   const menu = vocabulary.menu_tiers.flatMap((t) => t.menu_types.map((m) => ({ ...m, tier: t.label }))).find((m) => m.key === p.menu_type);
   const inside = vocabulary.inside_trap_locations.find((l) => l.key === p.inside_trap_location)?.label;
-  const yes = (b: boolean) => (b ? 'Yes' : 'No');
+  const yes = (b: boolean | null) => (b === null ? '—' : b ? 'Yes' : 'No');
 
   return (
     <article className="report" aria-labelledby="report-title" data-ready="true">
@@ -81,7 +81,7 @@ export function ReportScreen(props: { id: number }) {
               <td>
                 {p.installation_location}
                 {inside ? ` · ${inside}` : ''}
-                {p.buried ? ` · buried ${p.burial_depth.value} ${p.burial_depth.unit}` : ''}
+                {p.buried && p.burial_depth ? ` · buried ${p.burial_depth.value} ${p.burial_depth.unit}` : ''}
                 {p.installed_in_traffic_area ? ' · traffic area' : ''}
                 {p.installed_in_high_water_area ? ' · high water table' : ''}
               </td>
@@ -89,12 +89,12 @@ export function ReportScreen(props: { id: number }) {
             <tr>
               <th scope="row">Pipe size</th>
               <td>
-                {p.pipe_size.value} {p.pipe_size.unit}
+                {p.pipe_size ? `${p.pipe_size.value} ${p.pipe_size.unit}` : '—'}
               </td>
             </tr>
             <tr>
               <th scope="row">Pump-out target</th>
-              <td>{p.pump_out_target} days</td>
+              <td>{p.pump_out_target === null ? '—' : `${p.pump_out_target} days`}</td>
             </tr>
           </tbody>
         </table>

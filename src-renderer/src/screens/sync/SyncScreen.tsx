@@ -12,6 +12,12 @@ export function SyncScreen() {
   }, [loadConflicts]);
 
   const running = status?.state === 'running';
+  // Where the central service no longer has the project, keeping theirs deletes the only copy: asked first, in those words.
+  const keepTheirs = (c: (typeof conflicts)[number]) => {
+    const gone = 'deleted' in c.theirs;
+    if (!gone) return void resolve(c.project_id, 'theirs');
+    if (window.confirm(`Keeping theirs deletes "${c.name}" here: the central service no longer has it, so this is your only copy. Delete it?`)) void resolve(c.project_id, 'theirs', true);
+  };
   const totals = status?.progress.reduce((acc, p) => ({ done: acc.done + p.done, total: acc.total + (p.total ?? 0) }), { done: 0, total: 0 });
   // Progress as the engine reports it; 100 % once it says the run is done.
   const percent = status?.phase === 'done' ? 100 : totals && totals.total > 0 ? Math.floor((100 * totals.done) / totals.total) : 0;
@@ -72,6 +78,11 @@ export function SyncScreen() {
               </button>
             </div>
           )}
+          {status.waiting && status.unsynced_changes > 0 && (
+            <p className="notice notice-info" role="status" data-testid="sync-waiting">
+              {status.waiting}: {status.unsynced_changes} local change{status.unsynced_changes === 1 ? '' : 's'} kept here until it does.
+            </p>
+          )}
           <dl className="facts">
             <dt>Central service</dt>
             <dd>{status.upstream_url ?? 'not set'}</dd>
@@ -87,6 +98,12 @@ export function SyncScreen() {
               <>
                 <dt>Set aside</dt>
                 <dd>{status.rejected} records failed validation in the last run</dd>
+              </>
+            )}
+            {status.warnings > 0 && (
+              <>
+                <dt>Warnings</dt>
+                <dd>{status.warnings} records kept with a warning in the last run (GET /api/sync/issues lists them)</dd>
               </>
             )}
           </dl>
@@ -107,7 +124,7 @@ export function SyncScreen() {
                   <button type="button" onClick={() => void resolve(c.project_id, 'mine')}>
                     Keep mine
                   </button>
-                  <button type="button" onClick={() => void resolve(c.project_id, 'theirs')}>
+                  <button type="button" onClick={() => keepTheirs(c)}>
                     Keep theirs
                   </button>
                 </div>

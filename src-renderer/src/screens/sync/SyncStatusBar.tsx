@@ -37,6 +37,7 @@ export function SyncStatusBar() {
           </span>
           <span>
             {status.unsynced_changes} unsynced change{status.unsynced_changes === 1 ? '' : 's'}
+            {status.waiting && status.unsynced_changes > 0 ? ` (${status.waiting})` : ''}
           </span>
           {status.conflicts > 0 && (
             <a href={paths.sync()} className="warning">

@@ -6,8 +6,8 @@
 import fs from 'node:fs';
 import cliProgress from 'cli-progress';
 import type { Command } from 'commander';
-import { openEngine } from '../engine/engine.js';
-import { defaultDataDir } from '../engine/data-dir.js';
+import { openEngine } from './engine/engine.js';
+import { defaultDataDir } from './engine/data-dir.js';
 
 export function registerSyncCommand(program: Command): void {
   program
@@ -48,8 +48,12 @@ export function registerSyncCommand(program: Command): void {
           return;
         }
         const counts = s.progress.map((p) => `${p.done} ${p.resource}`).join(', ');
-        console.log(`synced in ${seconds} s, ${(s.bytes / 1e6).toFixed(1)} MB: ${counts}`);
-        console.log(`unsynced local changes: ${s.unsynced_changes}; conflicts: ${s.conflicts}; records set aside: ${s.rejected}`);
+        console.log(`synced in ${seconds} s, ${s.requests} requests, ${(s.bytes / 1e6).toFixed(1)} MB: ${counts}`);
+        console.log(`unsynced local changes: ${s.unsynced_changes}; conflicts: ${s.conflicts}; records set aside: ${s.rejected}; warnings: ${s.warnings}`);
+        if (s.waiting && s.unsynced_changes > 0) console.log(`${s.waiting} (${s.unsynced_changes} local change${s.unsynced_changes === 1 ? '' : 's'} kept here)`);
+        const issues = await engine.sync.issues();
+        for (const i of issues.slice(0, 10)) console.log(`  ${i.kind === 'rejected' ? 'set aside' : 'warning'}: ${i.resource} ${i.key}: ${i.reason}`);
+        if (issues.length > 10) console.log(`  … and ${issues.length - 10} more (GET /api/sync/issues)`);
       } finally {
         await engine.close();
       }
