@@ -151,6 +151,10 @@ export const sizingResponse = z
     ),
     warnings: z.array(notice),
     derivation: z.array(derivationStep),
+    assumed_inputs: z
+      .array(z.string())
+      .optional()
+      .meta({ description: "GET of a stored project: the inputs the local sizing took from the defaults because the project does not state them (one of the central service's); empty for a project made here" }),
   })
   .strict()
   .meta({ id: 'Sizing' });
