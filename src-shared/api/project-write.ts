@@ -159,10 +159,30 @@ const mealsWrite = mealsInputsSchema.superRefine((m, ctx) => {
   checkRange(ctx, ['storage_factor'], 'meals.storage_factor', 'meals_storage_factor', m.storage_factor);
 });
 
+/**
+ * The engineer: a user by id (as GET shows it, extra fields ignored), a new contact created with
+ * the project, or not known yet (a placeholder user; docs/api.md "The engineer of a project").
+ */
+const engineerWrite = z.union(
+  [
+    z.object({ id: z.number().int().positive() }).loose(),
+    z
+      .object({
+        name: z.string().trim().min(1, { error: 'engineer.name cannot be empty.' }).max(200),
+        email: z.email({ error: 'engineer.email must be an e-mail address.' }).max(200),
+        company: z.string().trim().max(200).nullable().optional(),
+      })
+      .strict(),
+    z.object({ unknown: z.literal(true) }).strict(),
+  ],
+  { error: 'engineer is {id} of a user, a new contact {name, email, company}, or {unknown: true}.' },
+);
+export type EngineerWrite = z.output<typeof engineerWrite>;
+
 export const projectWriteFields = z
   .object({
     name: z.string().trim().min(1, { error: 'name cannot be empty.' }).max(200),
-    engineer: z.object({ id: z.number().int().positive() }).loose(),
+    engineer: engineerWrite,
     construction_type: keyFrom(CONSTRUCTION_TYPES, 'construction_type'),
     address: z
       .object({
