@@ -179,6 +179,9 @@ const engineerWrite = z.union(
 );
 export type EngineerWrite = z.output<typeof engineerWrite>;
 
+/** The placeholder user of `{unknown: true}`; `.invalid` is reserved (RFC 2606), so it never reaches a person. */
+export const UNKNOWN_ENGINEER = { email: 'engineer-not-known@fieldsizer.invalid', name: 'Engineer not known yet' } as const;
+
 export const projectWriteFields = z
   .object({
     name: z.string().trim().min(1, { error: 'name cannot be empty.' }).max(200),

@@ -114,7 +114,7 @@ describe('projects in the browser', () => {
   it('shows the engine’s message next to the field with bad input', async () => {
     const zip = page.getByLabel('Zip code');
     await zip.fill('123');
-    expect(await messageFor(zip)).toBe('address.postal_code is a five-digit zip code.');
+    expect(await messageFor(zip)).toBe('Zip code must be five digits, like 60601.');
     await screenshot(page, 'project-editor-errors');
     // A good zip clears the message and brings the jurisdiction that governs it.
     await zip.fill('60601');
@@ -122,7 +122,7 @@ describe('projects in the browser', () => {
     await expect.poll(() => page.locator('.jurisdiction').innerText()).toContain('City of Chicago');
     const servings = page.getByLabel('Servings per day');
     await servings.fill('lots');
-    expect(await messageFor(servings)).toBe('servings_per_day must be a number.');
+    expect(await messageFor(servings)).toBe('Servings per day must be a number.');
     await servings.fill('400');
     await expect.poll(() => servings.getAttribute('aria-invalid')).toBe('false');
     await settled();

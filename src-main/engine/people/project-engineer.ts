@@ -5,14 +5,13 @@
  * engineer may be set later (a known engineer stays fixed, docs/api.md).
  */
 import type { Transaction } from 'kysely';
-import type { EngineerWrite } from '../../../src-shared/api/project-write.js';
+import { UNKNOWN_ENGINEER, type EngineerWrite } from '../../../src-shared/api/project-write.js';
 import type { Database } from '../../store/schema.js';
 import { nextLocalId } from '../../store/local-ids.js';
 import { ApiError } from '../errors.js';
 
-/** The placeholder's address: `.invalid` is reserved (RFC 2606), so it never reaches a real person. */
-export const UNKNOWN_ENGINEER_EMAIL = 'engineer-not-known@fieldsizer.invalid';
-export const UNKNOWN_ENGINEER_NAME = 'Engineer not known yet';
+const UNKNOWN_ENGINEER_EMAIL = UNKNOWN_ENGINEER.email;
+const UNKNOWN_ENGINEER_NAME = UNKNOWN_ENGINEER.name;
 
 const now = () => new Date().toISOString();
 

@@ -2,6 +2,7 @@
 import { create } from 'zustand';
 import type { ProjectListItem } from '../../../src-shared/api/people';
 import type { ConstructionTypeKey, ProjectStatus } from '../../../src-shared/api/vocabulary';
+import type { MethodArgs } from '../../../src-shared/ipc/contract';
 import { call, messageOf } from '../transport/bridge';
 import { debounce } from './debounce';
 
@@ -24,6 +25,11 @@ interface ProjectsState {
   errorParam: string | null;
   /** Set once the first page of the current filters is on screen (tests and the bench wait for it). */
   ready: boolean;
+  /** The draft just deleted in the editor, with the body that creates it again (Undo). */
+  deleted: { name: string; body: MethodArgs<'projects.create'> } | null;
+  undoMessage: string | null;
+  setDeleted(deleted: ProjectsState['deleted']): void;
+  undoDelete(): Promise<number | null>;
   setFilter<K extends keyof ProjectFilters>(key: K, value: ProjectFilters[K]): void;
   load(): Promise<void>;
   loadMore(): Promise<void>;
@@ -53,6 +59,23 @@ export const useProjects = create<ProjectsState>((set, get) => {
     error: null,
     errorParam: null,
     ready: false,
+    deleted: null,
+    undoMessage: null,
+    setDeleted(deleted) {
+      set({ deleted, undoMessage: null });
+    },
+    async undoDelete() {
+      const deleted = get().deleted;
+      if (!deleted) return null;
+      try {
+        const view = await call('projects.create', deleted.body);
+        set({ deleted: null });
+        return view.project.id;
+      } catch (error) {
+        set({ undoMessage: `Could not bring back "${deleted.name}": ${messageOf(error)}` });
+        return null;
+      }
+    },
     setFilter(key, value) {
       set({ filters: { ...get().filters, [key]: value } });
       // Typing is debounced; choosing from a list reloads at once.

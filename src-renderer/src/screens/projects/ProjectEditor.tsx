@@ -7,12 +7,15 @@ import { Check, Field } from '../../components/Field';
 import { ErrorNotice, InfoNotice } from '../../components/Notice';
 import { useApp } from '../../stores/app-store';
 import { useEditor } from '../../stores/project-editor-store';
-import type { ProjectForm } from '../../stores/project-form';
-import { navigate, paths } from '../../router';
+import { formOf, writeBody, type ProjectForm } from '../../stores/project-form';
+import { useProjects } from '../../stores/projects-store';
+import type { MethodArgs } from '../../../../src-shared/ipc/contract';
+import { navigate, paths, setLeaveGuard } from '../../router';
 import { EngineerPicker } from './EngineerPicker';
 import { FixturesEditor } from './FixturesEditor';
 import { SizingResults } from './SizingResults';
 import { StatusBadge } from './StatusBadge';
+import { UNKNOWN_ENGINEER } from '../../../../src-shared/api/project-write';
 
 export function ProjectEditor(props: { id: number | 'new' }) {
   const vocabulary = useApp((s) => s.vocabulary);
@@ -22,6 +25,24 @@ export function ProjectEditor(props: { id: number | 'new' }) {
   useEffect(() => {
     if (vocabulary) void useEditor.getState().open(props.id);
   }, [props.id, vocabulary]);
+
+  // Unsaved changes are never dropped silently: leaving asks first, closing the window too.
+  useEffect(() => {
+    const release = setLeaveGuard(() => {
+      const { dirty, form: current } = useEditor.getState();
+      return !dirty || window.confirm(`“${current?.name.trim() || 'This project'}” has changes that are not saved. Leave and lose them?`);
+    });
+    const onUnload = (e: BeforeUnloadEvent) => {
+      if (!useEditor.getState().dirty) return;
+      e.preventDefault();
+      e.returnValue = '';
+    };
+    window.addEventListener('beforeunload', onUnload);
+    return () => {
+      release();
+      window.removeEventListener('beforeunload', onUnload);
+    };
+  }, []);
 
   useEffect(() => {
     // Ctrl/Cmd+S saves, as in any editor.
@@ -97,8 +118,12 @@ export function ProjectEditor(props: { id: number | 'new' }) {
               type="button"
               className="danger"
               onClick={async () => {
-                if (!window.confirm(`Delete the draft "${view.project.name}"? This cannot be undone.`)) return;
-                if (await editor.remove()) navigate(paths.projects());
+                // Undo (on the project list) creates the draft again from what it held.
+                const again = { ...writeBody(formOf(view.project, vocabulary)), name: view.project.name };
+                if (await editor.remove()) {
+                  useProjects.getState().setDeleted({ name: view.project.name, body: again as MethodArgs<'projects.create'> });
+                  navigate(paths.projects());
+                }
               }}
             >
               Delete draft
@@ -134,7 +159,7 @@ export function ProjectEditor(props: { id: number | 'new' }) {
                 )}
               </Field>
             </div>
-            <EngineerPicker error={err('engineer')} disabled={readOnly || !isNew} />
+            <EngineerPicker error={err('engineer')} errorFor={(f) => err(f, true)} disabled={readOnly || (!isNew && view?.project.engineer.email !== UNKNOWN_ENGINEER.email)} />
           </fieldset>
 
           <fieldset disabled={readOnly}>

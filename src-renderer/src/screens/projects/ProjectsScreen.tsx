@@ -5,13 +5,13 @@ import { Field } from '../../components/Field';
 import { ErrorNotice } from '../../components/Notice';
 import { useApp } from '../../stores/app-store';
 import { useProjects } from '../../stores/projects-store';
-import { paths } from '../../router';
+import { navigate, paths } from '../../router';
 import { StatusBadge } from './StatusBadge';
 import { ProjectFiles } from './ProjectFiles';
 
 export function ProjectsScreen() {
   const vocabulary = useApp((s) => s.vocabulary);
-  const { filters, items, total, loading, error, errorParam, ready, setFilter, load, loadMore } = useProjects();
+  const { filters, items, total, loading, error, errorParam, ready, setFilter, load, loadMore, deleted, undoMessage, undoDelete } = useProjects();
 
   useEffect(() => {
     void load();
@@ -68,6 +68,21 @@ export function ProjectsScreen() {
           {(p) => <input {...p} inputMode="numeric" maxLength={5} size={7} value={filters.zip} onChange={(e) => setFilter('zip', e.target.value)} />}
         </Field>
       </form>
+      {deleted && (
+        <div className="notice notice-info undo" role="status">
+          <span>Deleted the draft “{deleted.name}”.</span>
+          <button
+            type="button"
+            onClick={async () => {
+              const id = await undoDelete();
+              if (id !== null) navigate(paths.project(id));
+            }}
+          >
+            Undo
+          </button>
+        </div>
+      )}
+      <ErrorNotice message={undoMessage} />
       {!zipError && !queryError && <ErrorNotice message={error} action={{ label: 'Retry', run: () => void load() }} />}
       <p className="count" aria-live="polite">
         {loading && !ready ? 'Loading…' : `${total.toLocaleString('en-US')} project${total === 1 ? '' : 's'}`}

@@ -10,12 +10,21 @@ import { paths } from '../../router';
 export function SizingResults() {
   const view = useEditor((s) => s.sizing);
   const stale = useEditor((s) => s.stale);
+  const problems = useEditor((s) => Object.keys(s.fieldErrors).filter((f) => f !== 'name' && !f.startsWith('engineer')).length);
   return (
     <aside className={`results${stale ? ' stale' : ''}`} aria-label="Sizing results" aria-busy={stale}>
+      {stale && view && problems > 0 && (
+        <p className="stale-note" role="status" data-testid="results-not-current">
+          Not current: these results are for earlier inputs. Fix the {problems === 1 ? 'marked field' : `${problems} marked fields`} to update them.
+        </p>
+      )}
       {view ? <SizingDetails view={view} /> : <p className="muted">Sizing…</p>}
     </aside>
   );
 }
+
+/** "1 day", "30 days". */
+export const days = (n: number | null) => (n === null ? '—' : `${n} ${n === 1 ? 'day' : 'days'}`);
 
 const ARRANGEMENT: Record<string, string> = { single: '', parallel: 'in parallel', series: 'in series' };
 
@@ -43,7 +52,7 @@ export function SizingDetails(props: { view: SizingView; compact?: boolean }) {
               </p>
             )}
             <p className="big" data-testid="pump-out-cycle">
-              Pump-out cycle: {sizing.pump_out_cycle ?? '—'} days
+              Pump-out cycle: {days(sizing.pump_out_cycle)}
             </p>
             <ul className="reasons">
               {r.reasons.map((reason) => (
