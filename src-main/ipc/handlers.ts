@@ -13,6 +13,7 @@ import {
   PROJECT_STATUSES,
   USER_TYPES,
   INSIDE_TRAP_LOCATIONS,
+  INSIDE_TRAP_LOCATION_LABELS,
   type ProjectStatus,
 } from '../../src-shared/api/vocabulary.js';
 import { API_SCOPES } from '../../src-shared/api/scopes.js';
@@ -93,13 +94,7 @@ function withUserId(item: UserListItem): UserRow {
 }
 
 const TIER_LABELS: Record<string, string> = { low: 'Low grease', medium: 'Medium grease', high: 'High grease', 'very-high': 'Very high grease' };
-const INSIDE_LABELS: Record<string, string> = {
-  kitchen: 'In the kitchen',
-  underSink: 'Under the sink',
-  mechanicalRoom: 'Mechanical room',
-  basement: 'Basement',
-  otherLocation: 'Other location',
-};
+const INSIDE_LABELS: Record<string, string> = INSIDE_TRAP_LOCATION_LABELS;
 
 const vocabulary: Vocabulary = {
   menu_tiers: MENU_TIERS.map((tier) => ({
