@@ -30,6 +30,7 @@ import { browseProjects } from '../engine/projects/project-browse.js';
 import { duplicateProject } from '../engine/projects/project-duplicate.js';
 import type { Viewer } from '../engine/projects/render-project.js';
 import { dataSafetyHandlers } from './data-handlers.js';
+import { readRepProfile, writeRepProfile } from '../engine/report/rep-profile.js';
 
 export interface HandlerContext {
   engine: Engine;
@@ -240,5 +241,7 @@ export const handlers: Handlers = {
     });
     return exportPdf(projectId);
   },
+  'report.profile': async (_args, { engine }) => readRepProfile(engine.store.db),
+  'report.setProfile': async (args, { engine }) => writeRepProfile(engine.store.db, args),
   ...dataSafetyHandlers,
 };

@@ -75,7 +75,8 @@ export const useRouter = create<RouterState>(() => ({ route: parseRoute(window.l
  * asks the guard first, and a "stay" puts the address back without a new history entry.
  */
 let leaveGuard: (() => boolean) | null = null;
-let shownHash = window.location.hash;
+// The session token of the browser mode never goes back into the address bar (session.ts).
+let shownHash = /session=/.test(window.location.hash) ? '#/projects' : window.location.hash;
 
 export function setLeaveGuard(guard: () => boolean): () => void {
   leaveGuard = guard;

@@ -131,8 +131,18 @@ export const methods = {
   'apiKeys.revoke': z.object({ id }).strict(),
 
   // --- Report -------------------------------------------------------------------------------
-  /** A project's sizing report as a PDF file (desktop app only: Electron's printToPDF). */
+  /** A project's sizing report (the engine's PDF) saved where the user chooses (desktop app only). */
   'report.exportPdf': z.object({ projectId: id }).strict(),
+  /** The rep's company and contact printed on reports. */
+  'report.profile': noArgs,
+  'report.setProfile': z
+    .object({
+      company: z.string().trim().max(200, { error: 'The company name is at most 200 characters.' }),
+      name: z.string().trim().max(200, { error: 'The name is at most 200 characters.' }),
+      email: z.union([z.literal(''), z.email({ error: 'Enter an e-mail address, like name@company.com, or leave it empty.' })]),
+      phone: z.string().trim().max(50, { error: 'The phone number is at most 50 characters.' }),
+    })
+    .strict(),
 
   // --- Backups, export / import, logs, start-up (data-safety.ts) ------------------------------
   ...dataSafetyMethods,
@@ -296,6 +306,15 @@ export interface MethodResults extends DataSafetyResults {
   'apiKeys.revoke': ApiKeyView[];
 
   'report.exportPdf': { path: string };
+  'report.profile': RepProfile;
+  'report.setProfile': RepProfile;
+}
+
+export interface RepProfile {
+  company: string;
+  name: string;
+  email: string;
+  phone: string;
 }
 
 export type MethodName = keyof typeof methods & keyof MethodResults;

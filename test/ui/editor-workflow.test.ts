@@ -4,6 +4,10 @@
  * is named at once in plain words (and the results say they are not current), and a project saves
  * with the engineer not known yet or with a new contact typed in.
  */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openApp, screenshot, startUiServer, type UiBrowser, type UiServer } from '../helpers/ui-browser.js';
@@ -181,5 +185,35 @@ describe('the engineer field', () => {
     const id = Number(/#\/projects\/(\d+)/.exec(page.url())![1]);
     const project = await app.engine.projects.get(id, {}, { personal: true });
     expect(project.engineer).toMatchObject({ name: 'Rosa Gonzaga-Test', email: 'rosa.test@example.com' });
+  }, 60_000);
+});
+
+describe('the report carries the rep’s details', () => {
+  it('saves the details in Settings; the downloaded report PDF prints them', async () => {
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).click();
+    const form = page.getByRole('form', { name: 'Your details on reports' });
+    await form.getByLabel('Company').fill('Prairie Interceptor Supply');
+    await form.getByLabel('Your name').fill('Sam Field');
+    await form.getByLabel('E-mail').fill('not an address');
+    await form.getByRole('button', { name: 'Save details' }).click();
+    expect(await messageFor(form.getByLabel('E-mail'))).toMatch(/Enter an e-mail address/);
+    await form.getByLabel('E-mail').fill('sam@prairie.example');
+    await form.getByRole('button', { name: 'Save details' }).click();
+    await form.getByText('Saved: new reports carry these details.').waitFor();
+
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Projects' }).click();
+    await page.getByLabel('Search projects').fill('New contact kitchen');
+    await page.getByTestId('project-list').getByRole('link', { name: 'New contact kitchen' }).click();
+    await page.getByRole('link', { name: 'Report' }).click();
+    await page.locator('article.report[data-ready=true]').waitFor();
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export PDF' }).click();
+    const file = path.join(os.tmpdir(), `fieldsizer-ui-report-${process.pid}.pdf`);
+    await (await downloading).saveAs(file);
+    const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+    fs.rmSync(file, { force: true });
+    expect(text).toContain('Prairie Interceptor Supply');
+    expect(text).toContain('sam@prairie.example');
+    expect(text).toContain('Rosa Gonzaga-Test');
   }, 60_000);
 });

@@ -7,6 +7,7 @@ import { useApp } from '../../stores/app-store';
 import { useSettings } from '../../stores/settings-store';
 import { BackupsSection } from './BackupsSection';
 import { UpdatesForm } from './UpdatesForm';
+import { RepProfileForm } from './RepProfileForm';
 
 export function SettingsScreen() {
   const { sync, app, notice, load, forgetCreatedKey } = useSettings();
@@ -22,6 +23,7 @@ export function SettingsScreen() {
         <h1 id="settings-title">Settings</h1>
       </header>
       <InfoNotice message={notice} />
+      <RepProfileForm />
       {sync && <SyncSettingsForm key={`${sync.upstream_url}-${sync.interval_minutes}-${sync.has_key}`} />}
       {app && <LocalApiForm key={`${app.api.enabled}-${app.api.port}`} />}
       <ApiKeys />
