@@ -170,6 +170,8 @@ export interface ProjectView {
 export interface SizingView {
   sizing: Omit<ProjectSizing, 'raw'>;
   failed_total: number;
+  /** List prices (USD) of the recommended unit and the alternatives, by product id; null: no price. */
+  prices: Record<string, number | null>;
   /** The recommended unit's rating in both unit systems (the sizing keeps it in standard units). */
   recommended_rating: { label: string | null; flow: MeasurementPair; grease_weight: MeasurementPair; grease_volume: MeasurementPair } | null;
 }

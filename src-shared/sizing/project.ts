@@ -310,7 +310,7 @@ function hgiSteps(flow: ProjectFlow, rules: JurisdictionRules, requiredRating: n
         formula: `${rules.hgi_min_grease_lbs_per_gpm} lb × rated GPM`,
         inputs: [quantity('size', requiredRating, 'GPM')],
         result: minGreaseForSize(requiredRating, rules.hgi_min_grease_lbs_per_gpm),
-        unit: 'lbs',
+        unit: 'lb',
         source: 'PDI-G101, ASME A112.14.3, IPC 1003.3.5.1 (Table 1003.3.5.1, footnote a above 100 GPM)',
       }),
     );
@@ -342,7 +342,7 @@ function greaseSteps(grease: GreaseProduction, p: ParsedProjectInputs, target: n
       formula: 'menu tier, fryer and flatware',
       inputs: [quantity('menu', p.menu_type), quantity('tier', grease.tier), quantity('fryer', p.fryer), quantity('reusable flatware', p.flatware)],
       result: grease.per_serving_lbs,
-      unit: 'lbs',
+      unit: 'lb',
       source,
     }),
     step({
@@ -350,9 +350,9 @@ function greaseSteps(grease: GreaseProduction, p: ParsedProjectInputs, target: n
       group: 'grease',
       label: 'Grease per day',
       formula: 'grease per meal × meals per day',
-      inputs: [quantity('grease per meal', grease.per_serving_lbs, 'lbs'), quantity('meals per day', p.servings_per_day)],
+      inputs: [quantity('grease per meal', grease.per_serving_lbs, 'lb'), quantity('meals per day', p.servings_per_day)],
       result: grease.per_day_lbs,
-      unit: 'lbs',
+      unit: 'lb',
       source: 'research §6',
     }),
     step({
@@ -370,9 +370,9 @@ function greaseSteps(grease: GreaseProduction, p: ParsedProjectInputs, target: n
       group: 'grease',
       label: 'Grease to hold between pump-outs',
       formula: 'grease per day × days',
-      inputs: [quantity('grease per day', grease.per_day_lbs, 'lbs'), quantity('days', target, 'days')],
+      inputs: [quantity('grease per day', grease.per_day_lbs, 'lb'), quantity('days', target, 'days')],
       result: grease.per_day_lbs * target,
-      unit: 'lbs',
+      unit: 'lb',
       source: 'research §6',
     }),
   ];
@@ -390,7 +390,7 @@ function selectionSteps(rec: Recommendation, rules: JurisdictionRules): Derivati
         label: 'Recommended unit',
         formula: 'smallest unit passing every check (fewest units, then size, then grease capacity, then price)',
         inputs: r
-          ? [quantity('rated flow', r.flow_gpm, 'GPM'), quantity('grease capacity', r.grease_lbs, 'lbs'), quantity('liquid capacity', chosen.totals.liquid_capacity_gal, 'gal')]
+          ? [quantity('rated flow', r.flow_gpm, 'GPM'), quantity('grease capacity', r.grease_lbs, 'lb'), quantity('liquid capacity', chosen.totals.liquid_capacity_gal, 'gal')]
           : [quantity('liquid capacity', chosen.totals.liquid_capacity_gal, 'gal')],
         result: `${rec.units > 1 ? `${rec.units} × ` : ''}${rec.product.name} (${rec.product.part_number})${rec.arrangement && rec.arrangement !== 'single' ? ` in ${rec.arrangement}` : ''}`,
         source: 'PDI-G101 (next larger size); research §6 (flow, then grease)',
@@ -409,9 +409,9 @@ function selectionSteps(rec: Recommendation, rules: JurisdictionRules): Derivati
           group: 'pump-out',
           label: 'Grease the unit(s) store',
           formula: rules.pump_out_accumulation_limit !== null ? 'lower of the rating and accumulation limit × liquid capacity × 7.3 lb/gal, × units' : 'grease rating × units',
-          inputs: [quantity('rating', r.grease_lbs, 'lbs'), quantity('units', rec.units)],
+          inputs: [quantity('rating', r.grease_lbs, 'lb'), quantity('units', rec.units)],
           result: chosen.totals.storage_lbs,
-          unit: 'lbs',
+          unit: 'lb',
           source: rules.pump_out_accumulation_limit !== null ? `the 25 % rule of ${rules.name} (research §6); 7.3 lb/gal` : 'the product’s grease rating',
           note: storageNote,
         }),
@@ -420,7 +420,7 @@ function selectionSteps(rec: Recommendation, rules: JurisdictionRules): Derivati
           group: 'pump-out',
           label: 'Pump-out cycle',
           formula: rec.pump_out_basis === 'maximum-interval' ? 'no grease entered: the longest interval allowed' : 'floor(grease stored ÷ grease per day), at most the longest interval allowed',
-          inputs: [quantity('grease stored', chosen.totals.storage_lbs, 'lbs'), quantity('grease per day', rec.design.grease_per_day_lbs, 'lbs'), quantity('longest allowed', pumpOutCap(rules), 'days')],
+          inputs: [quantity('grease stored', chosen.totals.storage_lbs, 'lb'), quantity('grease per day', rec.design.grease_per_day_lbs, 'lb'), quantity('longest allowed', pumpOutCap(rules), 'days')],
           result: rec.pump_out_cycle,
           unit: 'days',
           source: `research §6; rules of ${rules.name}`,
@@ -568,7 +568,14 @@ export function sizeProject(
   const requiredRating = ladderSize ?? flow.sized_by_gpm;
   let blocked: { code: NoRecommendationCode; message: string } | null = null;
   if (policy.refusal) blocked = { code: 'fixture_not_permitted', message: `${policy.refusal.message} (${policy.refusal.source})` };
-  else if (kind === 'hydromechanical' && !flow.design_available) {
+  else if (flow.fixture_count === 0 && rules.sized_by_basis !== 'pipe' && rules.sized_by_basis !== 'formula' && !meals && p.servings_per_day === 0) {
+    // Nothing is recommended from nothing: with no fixture, no meals and no pipe-only rule, the
+    // pipe's default size and a zero grease load would pick a unit that "lasts 90 days".
+    blocked = {
+      code: 'missing_inputs',
+      message: 'Nothing to size yet: add the fixtures that drain to the interceptor and the servings per day (the jurisdiction does not size by the pipe alone).',
+    };
+  } else if (kind === 'hydromechanical' && !flow.design_available) {
     blocked = {
       code: 'design_flow_unavailable',
       message: `UPC Table 1014.2.1 gives no hydromechanical interceptor size for a ${p.pipe_size_in} in pipe: enter the fixtures, use a gravity interceptor, or have the interceptor engineered.`,
