@@ -6,11 +6,28 @@ import type { MethodArgs } from '../../../src-shared/ipc/contract';
 import { call, messageOf } from '../transport/bridge';
 import { debounce } from './debounce';
 
+export type ProjectSort = NonNullable<MethodArgs<'projects.list'>['sort']>;
+
 export interface ProjectFilters {
   status: ProjectStatus | '';
   type: ConstructionTypeKey | '';
   zip: string;
   query: string;
+  sort: ProjectSort;
+  direction: 'asc' | 'desc';
+}
+
+const DEFAULT_FILTERS: ProjectFilters = { status: '', type: '', zip: '', query: '', sort: 'created', direction: 'desc' };
+/** The filters and sort are remembered on this computer (the next start opens the list as it was left). */
+const FILTERS_KEY = 'fieldsizer.projectFilters';
+
+function rememberedFilters(): ProjectFilters {
+  try {
+    const saved = JSON.parse(localStorage.getItem(FILTERS_KEY) ?? 'null') as Partial<ProjectFilters> | null;
+    return saved && typeof saved === 'object' ? { ...DEFAULT_FILTERS, ...saved } : DEFAULT_FILTERS;
+  } catch {
+    return DEFAULT_FILTERS;
+  }
 }
 
 const PAGE = 50;
@@ -31,6 +48,9 @@ interface ProjectsState {
   setDeleted(deleted: ProjectsState['deleted']): void;
   undoDelete(): Promise<number | null>;
   setFilter<K extends keyof ProjectFilters>(key: K, value: ProjectFilters[K]): void;
+  /** Sorts by a column; the same column again turns the direction around. */
+  sortBy(column: ProjectSort): void;
+  clearFilters(): void;
   load(): Promise<void>;
   loadMore(): Promise<void>;
 }
@@ -47,12 +67,14 @@ export const useProjects = create<ProjectsState>((set, get) => {
       // A partial zip is not a filter yet; a full one is checked by the engine.
       zip: f.zip.trim().length >= 5 ? f.zip.trim() : undefined,
       query: f.query.trim() || undefined,
+      sort: f.sort,
+      direction: f.direction,
       limit: PAGE,
       offset,
     };
   };
   return {
-    filters: { status: '', type: '', zip: '', query: '' },
+    filters: rememberedFilters(),
     items: [],
     total: 0,
     loading: false,
@@ -77,10 +99,25 @@ export const useProjects = create<ProjectsState>((set, get) => {
       }
     },
     setFilter(key, value) {
-      set({ filters: { ...get().filters, [key]: value } });
+      const filters = { ...get().filters, [key]: value };
+      set({ filters });
+      localStorage.setItem(FILTERS_KEY, JSON.stringify(filters));
       // Typing is debounced; choosing from a list reloads at once.
       if (key === 'query' || key === 'zip') reloadSoon();
       else void get().load();
+    },
+    sortBy(column) {
+      const f = get().filters;
+      const direction = f.sort === column ? (f.direction === 'asc' ? 'desc' : 'asc') : column === 'created' || column === 'updated' ? 'desc' : 'asc';
+      const filters = { ...f, sort: column, direction } as ProjectFilters;
+      set({ filters });
+      localStorage.setItem(FILTERS_KEY, JSON.stringify(filters));
+      void get().load();
+    },
+    clearFilters() {
+      set({ filters: DEFAULT_FILTERS });
+      localStorage.removeItem(FILTERS_KEY);
+      void get().load();
     },
     async load() {
       const seq = ++requestSeq;
