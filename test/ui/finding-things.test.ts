@@ -117,7 +117,9 @@ describe('territory and project list', () => {
     await page.locator('[data-testid=project-list][data-ready=true]').waitFor();
     const created = () => page.getByTestId('project-list').locator('tbody tr td:nth-child(7)').allInnerTexts();
     await expect.poll(async () => (await created()).length).toBeGreaterThan(5);
-    const dates = await created();
+    // Shown as MM/DD/YYYY: compared as YYYY-MM-DD.
+    const dates = (await created()).map((d) => d.replace(/^(\d{2})\/(\d{2})\/(\d{4})$/, '$3-$1-$2'));
+    expect(dates.every((d) => /^\d{4}-\d{2}-\d{2}$/.test(d))).toBe(true);
     expect([...dates].sort().reverse()).toEqual(dates);
     await page.getByRole('button', { name: 'Project', exact: true }).click();
     await expect.poll(() => page.getByRole('columnheader', { name: /Project/ }).getAttribute('aria-sort')).toBe('ascending');

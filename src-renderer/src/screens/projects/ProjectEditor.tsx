@@ -13,7 +13,7 @@ import type { MethodArgs } from '../../../../src-shared/ipc/contract';
 import { navigate, paths, setLeaveGuard } from '../../router';
 import { EngineerPicker } from './EngineerPicker';
 import { FixturesEditor } from './FixturesEditor';
-import { SizingResults } from './SizingResults';
+import { CompactResults, SizingResults } from './SizingResults';
 import { StatusBadge } from './StatusBadge';
 import { UNKNOWN_ENGINEER } from '../../../../src-shared/api/project-write';
 import { implausible } from '../../../../src-shared/api/input-ranges';
@@ -170,6 +170,7 @@ export function ProjectEditor(props: { id: number | 'new' }) {
       <InfoNotice message={editor.notice} />
       {readOnly && <InfoNotice message={`This project is ${view!.project.status}: only a Draft can be edited. Duplicate it to size a similar kitchen.`} />}
       <div className="editor-columns">
+        <CompactResults />
         <form id="project-form" className="project-form" onSubmit={onSubmit} noValidate>
           <fieldset disabled={readOnly}>
             <legend>Project</legend>

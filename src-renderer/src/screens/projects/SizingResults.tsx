@@ -39,6 +39,36 @@ function priceAndDifference(prices: Record<string, number | null>, alt: { id: st
 /** "1 day", "30 days". */
 export const days = (n: number | null) => (n === null ? '—' : `${n} ${n === 1 ? 'day' : 'days'}`);
 
+/**
+ * The results in one line, kept in view at the top of the form where the window is too narrow for
+ * the results column (CSS shows it below 1100 px): the unit, the pump-out cycle, the design flow,
+ * and whether they are current.
+ */
+export function CompactResults() {
+  const view = useEditor((s) => s.sizing);
+  const stale = useEditor((s) => s.stale);
+  const problems = useEditor((s) => Object.keys(s.fieldErrors).filter((f) => f !== 'name' && !f.startsWith('engineer')).length);
+  const flow = useSide(view?.sizing.flow_rate.sized_by ?? null, view?.sizing.flow_rate_metric.sized_by ?? null);
+  if (!view) return null;
+  const r = view.sizing.recommendation;
+  return (
+    <div className={`compact-results${stale ? ' stale' : ''}`} role="status" aria-label="Results summary" data-testid="compact-results">
+      {r.product ? (
+        <>
+          <strong>
+            {r.units > 1 ? `${r.units} × ` : ''}
+            {r.product.name}
+          </strong>{' '}
+          <span className="muted">{r.product.part_number}</span> · pump-out {days(view.sizing.pump_out_cycle)} · sized by <Measure value={flow} />
+        </>
+      ) : (
+        <span className="warning">{r.no_recommendation?.message ?? 'No unit can be recommended for these inputs.'}</span>
+      )}
+      {stale && problems > 0 && <span className="stale-tag"> · not current: fix the marked fields</span>}
+    </div>
+  );
+}
+
 const ARRANGEMENT: Record<string, string> = { single: '', parallel: 'in parallel', series: 'in series' };
 
 export function SizingDetails(props: { view: SizingView; compact?: boolean }) {
