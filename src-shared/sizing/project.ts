@@ -66,6 +66,11 @@ export const projectInputsSchema = z.object({
   /** Overrides the menu type's tier. */
   menu_tier: z.enum(MENU_TIERS).optional(),
   servings_per_day: z.number().int().min(0),
+  /**
+   * The rep's choice to size by the pipe alone (UPC Table 1014.2.1) with no fixture and no meals
+   * entered; without it such a project gets no recommendation (`missing_inputs`).
+   */
+  size_by_pipe_only: z.boolean().default(false),
   /** Requested days between pump-outs (30 / 60 / 90 or any; clamped to the jurisdiction's bounds). */
   pump_out_target_days: z.number().int().min(1).max(366).default(PUMP_OUT.usual_days[0]),
   fryer: z.boolean().default(false),
@@ -568,17 +573,18 @@ export function sizeProject(
   const requiredRating = ladderSize ?? flow.sized_by_gpm;
   let blocked: { code: NoRecommendationCode; message: string } | null = null;
   if (policy.refusal) blocked = { code: 'fixture_not_permitted', message: `${policy.refusal.message} (${policy.refusal.source})` };
-  else if (flow.fixture_count === 0 && rules.sized_by_basis !== 'pipe' && rules.sized_by_basis !== 'formula' && !meals && p.servings_per_day === 0) {
-    // Nothing is recommended from nothing: with no fixture, no meals and no pipe-only rule, the
-    // pipe's default size and a zero grease load would pick a unit that "lasts 90 days".
-    blocked = {
-      code: 'missing_inputs',
-      message: 'Nothing to size yet: add the fixtures that drain to the interceptor and the servings per day (the jurisdiction does not size by the pipe alone).',
-    };
-  } else if (kind === 'hydromechanical' && !flow.design_available) {
+  else if (kind === 'hydromechanical' && !flow.design_available) {
     blocked = {
       code: 'design_flow_unavailable',
       message: `UPC Table 1014.2.1 gives no hydromechanical interceptor size for a ${p.pipe_size_in} in pipe: enter the fixtures, use a gravity interceptor, or have the interceptor engineered.`,
+    };
+  } else if (kind === 'hydromechanical' && flow.fixture_count === 0 && !p.size_by_pipe_only && rules.sized_by_basis !== 'pipe' && rules.sized_by_basis !== 'formula' && !meals && p.servings_per_day === 0) {
+    // Nothing is recommended from nothing: with no fixture, no meals and no pipe-only choice (the
+    // rep's or the jurisdiction's), the pipe's default size and a zero grease load would pick a
+    // unit that "lasts 90 days". (Gravity by DFU sizes from the pipe by the code's own method.)
+    blocked = {
+      code: 'missing_inputs',
+      message: 'Nothing to size yet: add the fixtures that drain to the interceptor and the servings per day.',
     };
   }
   const target = effectivePumpOutTarget(p.pump_out_target_days, rules);

@@ -74,9 +74,15 @@ describe('valid calls', () => {
   });
 
   it('projects.list filters by status, construction type and words, newest first', async () => {
-    const all = await ok('projects.list', { limit: 5 });
+    const all = await ok('projects.list', { limit: 20 });
     expect(all.total).toBeGreaterThan(1000);
-    expect(all.data.map((p) => p.id)).toEqual([...all.data.map((p) => p.id)].sort((a, b) => b - a));
+    // Newest first by creation date (MM/DD/YYYY on the resource), not by id: synced ids do not follow creation.
+    const created = all.data.map((p) => p.created.replace(/^(\d{2})\/(\d{2})\/(\d{4}).*$/, '$3-$1-$2'));
+    expect(created).toEqual([...created].sort().reverse());
+    // Any column, either way: by name ascending.
+    const byName = await ok('projects.list', { sort: 'name', direction: 'asc', limit: 20 });
+    const names = byName.data.map((p) => p.name);
+    expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
     const drafts = await ok('projects.list', { status: ['Draft'], types: ['tenantFinish'], limit: 20 });
     expect(drafts.data.length).toBeGreaterThan(0);
     for (const p of drafts.data) {
