@@ -20,6 +20,8 @@ beforeAll(async () => {
   app = await startUiServer();
   browser = await launchBrowser();
   page = await openApp(browser, app);
+  // The screenshots of these tests are at 1366 × 768, a common laptop screen.
+  await page.setViewportSize({ width: 1366, height: 768 });
   // confirm() answers: the next queued one, else accept; every message is kept.
   page.on('dialog', (dialog) => {
     dialogMessages.push(dialog.message());

@@ -15,6 +15,8 @@ beforeAll(async () => {
   app = await startUiServer();
   browser = await launchBrowser();
   page = await openApp(browser, app);
+  // The screenshots of these tests are at 1366 × 768, a common laptop screen.
+  await page.setViewportSize({ width: 1366, height: 768 });
   page.on('dialog', (d) => void d.accept());
 });
 
