@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { territoryLookup } from '../src-shared/api/territories.js';
-import { tempDir } from './helpers/api-server.js';
+import { copyTemplateDataDir, tempDir } from './helpers/api-server.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 const tsx = path.join(root, 'node_modules/.bin/tsx');
@@ -88,10 +88,11 @@ describe('npm run serve on a data folder it did not create', () => {
       server.child.kill('SIGTERM');
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
-  });
+  }, 90_000);
 
   it('replaces a revoked key in api-key when no other key is active', async () => {
-    const dataDir = tempDir();
+    // A store made elsewhere (the tests' template): no first start to wait for.
+    const dataDir = copyTemplateDataDir();
     try {
       let server = await startServe(dataDir);
       const keyFile = path.join(dataDir, 'api-key');
@@ -115,7 +116,7 @@ describe('npm run serve on a data folder it did not create', () => {
   });
 
   it("makes no key behind the owner's back when other keys are active, and says how to get one", async () => {
-    const dataDir = tempDir();
+    const dataDir = copyTemplateDataDir();
     try {
       await run(tsx, [cli, 'keys', 'create', '--data-dir', dataDir, '--name', 'estimating sheet', '--scopes', 'catalog'], { cwd: root });
       const server = await startServe(dataDir);
@@ -134,7 +135,7 @@ describe('npm run serve on a data folder it did not create', () => {
 
 describe('npm run keys', () => {
   it('creates a key with chosen scopes, lists it without the secret, and revokes it', async () => {
-    const dataDir = tempDir();
+    const dataDir = copyTemplateDataDir();
     try {
       const created = await run(tsx, [cli, 'keys', 'create', '--data-dir', dataDir, '--name', 'estimating sheet', '--scopes', 'catalog,territories'], { cwd: root });
       const key = created.stdout.trim().split('\n').pop()!;
@@ -152,5 +153,5 @@ describe('npm run keys', () => {
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
-  });
+  }, 60_000); // five CLI processes, each compiling with tsx
 });
