@@ -44,6 +44,10 @@ export function pdfText(text: string): string {
   return text.replace(/[^\x00-\xff’‘“”–—…•€™]/g, (c) => ASCII_FOR[c] ?? '?');
 }
 
+/** Inputs a project from the central service did not state may be null (issue 11): printed as "not given". */
+type Stated<T> = { [K in keyof T]: T[K] | null };
+const NOT_GIVEN = 'not given';
+
 const fmt = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 2 });
 const plural = (n: number, one: string, many = `${one}s`) => `${fmt(n)} ${n === 1 ? one : many}`;
 
@@ -91,7 +95,8 @@ export function renderReportPdf(data: ReportData): Promise<Buffer> {
       doc.y = Math.max(doc.y, y + h);
     }
   };
-  const yes = (b: boolean) => (b ? 'yes' : 'no');
+  const yes = (b: boolean | null) => (b === null ? NOT_GIVEN : b ? 'yes' : 'no');
+  const inputs = p as Stated<typeof p>;
   const side = <T>(pair: { standard: T; metric: T }) => pair[units];
   const m = (v: { value: number; unit: string }) => `${fmt(v.value)} ${v.unit === 'lbs' ? 'lb' : v.unit}`;
 
@@ -125,14 +130,19 @@ export function renderReportPdf(data: ReportData): Promise<Buffer> {
 
   // --- Inputs ---------------------------------------------------------------------------------
   heading('Inputs');
-  const depth = p.buried ? `, buried ${units === 'metric' ? `${fmt(p.burial_depth.value * 2.54)} cm` : `${fmt(p.burial_depth.value)} in`}` : '';
+  const burial = inputs.burial_depth;
+  const depth = inputs.buried && burial ? `, buried ${units === 'metric' ? `${fmt(burial.value * 2.54)} cm` : `${fmt(burial.value)} in`}` : '';
+  const pipe = inputs.pipe_size;
   pairs([
     ['Menu', data.labels.menu],
-    ['Servings per day', fmt(p.servings_per_day)],
-    ['Fryer / flatware / disposer', `${yes(p.fryer)} / ${yes(p.flatware)} / ${yes(p.food_waste_disposer)}`],
-    ['Pump-out target', plural(p.pump_out_target, 'day')],
-    ['Installation', `${p.installation_location}${data.labels.insideLocation ? `, ${data.labels.insideLocation}` : ''}${depth}${p.installed_in_traffic_area ? ', traffic area' : ''}${p.installed_in_high_water_area ? ', high water table' : ''}`],
-    ['Pipe size', units === 'metric' ? `${fmt(p.pipe_size.value * 25.4)} mm` : `${fmt(p.pipe_size.value)} in`],
+    ['Servings per day', inputs.servings_per_day === null ? NOT_GIVEN : fmt(inputs.servings_per_day)],
+    ['Fryer / flatware / disposer', `${yes(inputs.fryer)} / ${yes(inputs.flatware)} / ${yes(inputs.food_waste_disposer)}`],
+    ['Pump-out target', inputs.pump_out_target === null ? NOT_GIVEN : plural(inputs.pump_out_target, 'day')],
+    [
+      'Installation',
+      `${inputs.installation_location ?? NOT_GIVEN}${data.labels.insideLocation ? `, ${data.labels.insideLocation}` : ''}${depth}${inputs.installed_in_traffic_area ? ', traffic area' : ''}${inputs.installed_in_high_water_area ? ', high water table' : ''}`,
+    ],
+    ['Pipe size', pipe === null ? NOT_GIVEN : units === 'metric' ? `${fmt(pipe.value * 25.4)} mm` : `${fmt(pipe.value)} in`],
   ]);
   doc.moveDown(0.4);
   keep(40);

@@ -27,8 +27,11 @@ export class ReportService {
     const sizing: SizingResponse = { object: 'sizing', ...rest };
     const part = sizing.recommendation.product?.part_number;
     const product = part ? await this.catalog.getProduct(part, undefined).catch(() => null) : null;
-    const menu = MENU_TYPES.find((t) => t.key === project.menu_type)?.label ?? project.menu_type;
-    const inside = project.installation_location.toLowerCase().startsWith('indoor') && project.inside_trap_location ? (INSIDE_TRAP_LOCATION_LABELS[project.inside_trap_location] ?? null) : null;
+    // A project from the central service may leave inputs unstated (null, issue 11).
+    const stated = project as { menu_type: string | null; installation_location: string | null; inside_trap_location: string | null };
+    const menu = stated.menu_type === null ? 'not given' : (MENU_TYPES.find((t) => t.key === stated.menu_type)?.label ?? stated.menu_type);
+    const indoors = stated.installation_location?.toLowerCase().startsWith('indoor') ?? false;
+    const inside = indoors && stated.inside_trap_location ? (INSIDE_TRAP_LOCATION_LABELS[stated.inside_trap_location] ?? null) : null;
     return renderReportPdf({
       project,
       sizing,

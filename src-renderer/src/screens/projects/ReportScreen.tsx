@@ -8,7 +8,7 @@ import { MeasurePair } from '../../components/Measure';
 import { useApp } from '../../stores/app-store';
 import { useReport } from '../../stores/report-store';
 import { paths } from '../../router';
-import { days, SizingDetails } from './SizingResults';
+import { SizingDetails } from './SizingResults';
 
 export function ReportScreen(props: { id: number }) {
   const { view, sizing, product, error, exportMessage, load, exportPdf } = useReport();
@@ -94,7 +94,7 @@ export function ReportScreen(props: { id: number }) {
             </tr>
             <tr>
               <th scope="row">Pump-out target</th>
-              <td>{days(p.pump_out_target)}</td>
+              <td>{p.pump_out_target} days</td>
             </tr>
           </tbody>
         </table>
