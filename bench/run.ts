@@ -457,12 +457,13 @@ if (wants('sync')) {
 
 if (wants('ui')) {
   // The renderer in Chromium: first list painted vs a static page, bundle size, scrolling 10,000 products.
-  console.log('ui: first project list vs a static page, bundle size, frame times scrolling 10,000 products');
+  console.log('ui: first project list vs a static page, bundle size, frame times scrolling 10,000 products, keystroke to updated results in the editor');
   const ui = await uiBench();
   results.ui = ui;
   console.table([ui.load]);
   console.table([{ bytes: ui.bundle.bytes, gzip_bytes: ui.bundle.gzip_bytes }]);
   console.table([ui.scrolling]);
+  console.table([ui.typing]);
 }
 
 if (wants('start')) {

@@ -383,7 +383,11 @@ async function start(): Promise<void> {
   dispatch = createDispatcher(engine, {
     transport: 'ipc',
     apiUrl: server?.url ?? null,
-    exportPdf: createPdfExporter({ location, preload, parent: () => mainWindow, trust, log }),
+    exportPdf: createPdfExporter({
+      render: async (id) => ({ pdf: await owned.engine.reports.pdf(id), title: (await owned.engine.projects.get(id, {}, { personal: false })).name }),
+      parent: () => mainWindow,
+      log,
+    }),
     saveExport,
     log: logAt,
   });

@@ -17,6 +17,7 @@ import { SyncService } from '../sync/sync-service.js';
 import { SyncRunner, type ClientTuning } from '../sync/sync-runner.js';
 import { guardSyncRun } from '../store/sync-run-guard.js';
 import { BackupService } from './backup-service.js';
+import { ReportService } from './report/report-service.js';
 
 export interface EngineOptions {
   dataDir: string;
@@ -44,6 +45,7 @@ export interface Engine {
   search: SearchService;
   sync: SyncService;
   backups: BackupService;
+  reports: ReportService;
   close(): Promise<void>;
 }
 
@@ -80,6 +82,7 @@ export async function openEngine(options: EngineOptions): Promise<Engine> {
       search: new SearchService(store.db),
       sync,
       backups,
+      reports: new ReportService(store.db, projects, catalog),
       async close() {
         backups.stop();
         await sync.close();

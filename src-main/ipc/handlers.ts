@@ -13,6 +13,7 @@ import {
   PROJECT_STATUSES,
   USER_TYPES,
   INSIDE_TRAP_LOCATIONS,
+  INSIDE_TRAP_LOCATION_LABELS,
   type ProjectStatus,
 } from '../../src-shared/api/vocabulary.js';
 import { API_SCOPES } from '../../src-shared/api/scopes.js';
@@ -29,6 +30,9 @@ import { browseProjects } from '../engine/projects/project-browse.js';
 import { duplicateProject } from '../engine/projects/project-duplicate.js';
 import type { Viewer } from '../engine/projects/render-project.js';
 import { dataSafetyHandlers } from './data-handlers.js';
+import type { SizingCatalog } from '../engine/sizing/catalog-candidates.js';
+import { isGravityMethod } from '../../src-shared/sizing/jurisdiction-rules.js';
+import { readRepProfile, writeRepProfile } from '../engine/report/rep-profile.js';
 
 export interface HandlerContext {
   engine: Engine;
@@ -73,13 +77,27 @@ function projectView(project: Project): ProjectView {
 
 const fullProject = (engine: Engine, id: number) => engine.projects.get(id, { fixtures: true, notes: true, accessories: true }, VIEWER);
 
-function sizingView(sizing: ProjectSizing): SizingView {
+/**
+ * Units that do not fit, nearest to the need first (by rated flow, or liquid volume for gravity
+ * sizing), so the rep sees the next size up or down before the far ones.
+ */
+function nearestFirst(failed: ProjectSizing['recommendation']['failed'], design: ProjectSizing['recommendation']['design']) {
+  const gravity = isGravityMethod(design.method);
+  const size = (e: (typeof failed)[number]) => (gravity ? (e.totals.liquid_capacity_gal ?? Infinity) : e.totals.flow_gpm);
+  const need = gravity ? (design.required_volume_gal ?? 0) : design.required_rating_gpm;
+  return [...failed].sort((a, b) => Math.abs(size(a) - need) - Math.abs(size(b) - need) || a.units - b.units);
+}
+
+function sizingView(sizing: ProjectSizing, catalog: SizingCatalog): SizingView {
   const { raw: _raw, ...rest } = sizing;
-  const failed = rest.recommendation.failed;
+  const failed = nearestFirst(rest.recommendation.failed, rest.recommendation.design);
   const rating = rest.recommendation.rating;
+  const shown = [rest.recommendation.chosen, ...rest.recommendation.alternatives].filter((e) => e !== null);
+  const price = new Map(catalog.candidates.map((c) => [String(c.id), c.price ?? null] as const));
   return {
     sizing: { ...rest, recommendation: { ...rest.recommendation, failed: failed.slice(0, FAILED_SHOWN) } },
     failed_total: failed.length,
+    prices: Object.fromEntries(shown.map((e) => [String(e.id), price.get(String(e.id)) ?? null])),
     recommended_rating: rating
       ? { label: rating.label, flow: measurementPair('flow', rating.flow_gpm), grease_weight: measurementPair('weight', rating.grease_lbs), grease_volume: measurementPair('volume', rating.grease_gal) }
       : null,
@@ -93,13 +111,7 @@ function withUserId(item: UserListItem): UserRow {
 }
 
 const TIER_LABELS: Record<string, string> = { low: 'Low grease', medium: 'Medium grease', high: 'High grease', 'very-high': 'Very high grease' };
-const INSIDE_LABELS: Record<string, string> = {
-  kitchen: 'In the kitchen',
-  underSink: 'Under the sink',
-  mechanicalRoom: 'Mechanical room',
-  basement: 'Basement',
-  otherLocation: 'Other location',
-};
+const INSIDE_LABELS: Record<string, string> = INSIDE_TRAP_LOCATION_LABELS;
 
 const vocabulary: Vocabulary = {
   menu_tiers: MENU_TIERS.map((tier) => ({
@@ -160,8 +172,8 @@ export const handlers: Handlers = {
     const copy = await duplicateProject(engine.projects, id, VIEWER);
     return projectView(await fullProject(engine, copy.id));
   },
-  'projects.preview': async ({ project_id, ...body }, { engine }) => sizingView(await engine.projects.preview(body, project_id)),
-  'projects.sizing': async ({ id }, { engine }) => sizingView(await engine.projects.sizingDetails(id)),
+  'projects.preview': async ({ project_id, ...body }, { engine }) => sizingView(await engine.projects.preview(body, project_id), await engine.sizing.candidates()),
+  'projects.sizing': async ({ id }, { engine }) => sizingView(await engine.projects.sizingDetails(id), await engine.sizing.candidates()),
 
   // --- Users, jurisdictions, search ---------------------------------------------------------
   'users.list': async ({ types, limit, offset }, { engine }) => {
@@ -245,5 +257,7 @@ export const handlers: Handlers = {
     });
     return exportPdf(projectId);
   },
+  'report.profile': async (_args, { engine }) => readRepProfile(engine.store.db),
+  'report.setProfile': async (args, { engine }) => writeRepProfile(engine.store.db, args),
   ...dataSafetyHandlers,
 };

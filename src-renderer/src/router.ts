@@ -70,7 +70,31 @@ interface RouterState {
 
 export const useRouter = create<RouterState>(() => ({ route: parseRoute(window.location.hash) }));
 
-window.addEventListener('hashchange', () => useRouter.setState({ route: parseRoute(window.location.hash) }));
+/**
+ * A screen with unsaved work registers a guard; leaving it (a link, Back, a shortcut, the search)
+ * asks the guard first, and a "stay" puts the address back without a new history entry.
+ */
+let leaveGuard: (() => boolean) | null = null;
+// The session token of the browser mode never goes back into the address bar (session.ts).
+let shownHash = /session=/.test(window.location.hash) ? '#/projects' : window.location.hash;
+
+export function setLeaveGuard(guard: () => boolean): () => void {
+  leaveGuard = guard;
+  return () => {
+    if (leaveGuard === guard) leaveGuard = null;
+  };
+}
+
+window.addEventListener('hashchange', () => {
+  const next = window.location.hash;
+  const route = parseRoute(next);
+  if (leaveGuard && JSON.stringify(route) !== JSON.stringify(useRouter.getState().route) && !leaveGuard()) {
+    history.replaceState(null, '', shownHash || '#');
+    return;
+  }
+  shownHash = next;
+  useRouter.setState({ route });
+});
 
 export function navigate(hash: string): void {
   if (window.location.hash === hash) return;

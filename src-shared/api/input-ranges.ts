@@ -48,6 +48,23 @@ export const INPUT_RANGES = {
 
 export type InputRangeName = keyof typeof INPUT_RANGES;
 
+/**
+ * Values inside the range that are still unusual enough to ask "is this right?" in the editor
+ * (they are accepted and sized as entered).
+ */
+export const PLAUSIBLE: Partial<Record<InputRangeName, { max: number; why: string }>> = {
+  // Our judgement, not a code figure: a busy full-service restaurant serves hundreds to a couple of
+  // thousand meals a day; five thousand and more is stadium or institution scale.
+  servings_per_day: { max: 5_000, why: 'that is stadium or institution scale, far above a busy restaurant' },
+  pump_out_target: { max: 90, why: 'the sizing caps the pump-out cycle at 90 days (sizing-methods §6), so the unit will not be sized to hold longer' },
+};
+
+/** The "is this right?" question for a value, or null when it is usual. */
+export function implausible(name: InputRangeName, value: number): string | null {
+  const p = PLAUSIBLE[name];
+  return p && value > p.max ? `${value.toLocaleString('en-US')} is more than ${p.max.toLocaleString('en-US')}: ${p.why}. Is this right?` : null;
+}
+
 /** Why a value is outside its range, in words naming the field; null when it is inside. */
 export function rangeProblem(field: string, range: InputRange, value: number): string | null {
   const unit = range.unit ? ` ${range.unit}` : '';

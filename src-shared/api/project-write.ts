@@ -162,10 +162,44 @@ const mealsWrite = mealsInputsSchema.superRefine((m, ctx) => {
   checkRange(ctx, ['storage_factor'], 'meals.storage_factor', 'meals_storage_factor', m.storage_factor);
 });
 
+/**
+ * The engineer: a user by id (as GET shows it, extra fields ignored), a new contact created with
+ * the project, or not known yet (a placeholder user; docs/api.md "The engineer of a project").
+ */
+const engineerById = z.object({ id: z.number().int().positive() }).loose();
+const engineerNewContact = z
+  .object({
+    name: z.string().trim().min(1, { error: 'engineer.name cannot be empty.' }).max(200),
+    email: z.email({ error: 'engineer.email must be an e-mail address.' }).max(200),
+    company: z.string().trim().max(200).nullable().optional(),
+  })
+  .strict();
+const engineerUnknown = z.object({ unknown: z.literal(true) }).strict();
+/** The form is told by its keys (`id`, `unknown`, else a new contact), so an error names the field inside. */
+const engineerWrite = z
+  .unknown()
+  .transform((value, ctx): z.output<typeof engineerById> | z.output<typeof engineerNewContact> | z.output<typeof engineerUnknown> => {
+    const has = (key: string) => typeof value === 'object' && value !== null && key in value;
+    const schema = has('id') ? engineerById : has('unknown') ? engineerUnknown : engineerNewContact;
+    if (typeof value !== 'object' || value === null) {
+      ctx.addIssue({ code: 'custom', message: 'engineer is {id} of a user, a new contact {name, email, company}, or {unknown: true}.' });
+      return z.NEVER;
+    }
+    const parsed = schema.safeParse(value);
+    if (parsed.success) return parsed.data;
+    for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: [...issue.path] });
+    return z.NEVER;
+  })
+  .meta({ description: 'The engineer: {id} of a user, a new contact {name, email, company?} created with the project, or {unknown: true}' });
+export type EngineerWrite = z.output<typeof engineerWrite>;
+
+/** The placeholder user of `{unknown: true}`; `.invalid` is reserved (RFC 2606), so it never reaches a person. */
+export const UNKNOWN_ENGINEER = { email: 'engineer-not-known@fieldsizer.invalid', name: 'Engineer not known yet' } as const;
+
 export const projectWriteFields = z
   .object({
     name: z.string().trim().min(1, { error: 'name cannot be empty.' }).max(200),
-    engineer: z.object({ id: z.number().int().positive() }).loose(),
+    engineer: engineerWrite,
     construction_type: keyFrom(CONSTRUCTION_TYPES, 'construction_type'),
     address: z
       .object({

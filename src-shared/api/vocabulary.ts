@@ -29,6 +29,14 @@ export const INSTALLATION_LOCATIONS = [
 
 /** Where indoors an interceptor goes; a jurisdiction allows some of these. */
 export const INSIDE_TRAP_LOCATIONS = ['kitchen', 'underSink', 'mechanicalRoom', 'basement', 'otherLocation'] as const;
+/** How the forms and the report name them. */
+export const INSIDE_TRAP_LOCATION_LABELS: Record<string, string> = {
+  kitchen: 'In the kitchen',
+  underSink: 'Under the sink',
+  mechanicalRoom: 'Mechanical room',
+  basement: 'Basement',
+  otherLocation: 'Other location',
+};
 export type InsideTrapLocation = (typeof INSIDE_TRAP_LOCATIONS)[number];
 
 export const PROJECT_STATUSES = ['Draft', 'Submitted', 'Pending', 'Closed', 'Closed/Approved'] as const;

@@ -55,6 +55,9 @@ export const methods = {
       types: z.array(z.enum(CONSTRUCTION_TYPE_KEYS)).optional(),
       zip: zip.optional(),
       query: z.string().trim().max(500).optional(),
+      /** Column to sort by (default: created, newest first) and its direction. */
+      sort: z.enum(['created', 'updated', 'name', 'status', 'city', 'construction', 'pump_out']).optional(),
+      direction: z.enum(['asc', 'desc']).optional(),
       ...page,
     })
     .strict(),
@@ -84,7 +87,18 @@ export const methods = {
   'catalog.collections': noArgs,
   /** Every published product as a summary row, optionally of a type (and its sub-types), a collection or matching words. */
   'catalog.products': z
-    .object({ type: z.string().min(1).max(200).optional(), collection: z.string().min(1).max(200).optional(), query: z.string().trim().max(200).optional() })
+    .object({
+      type: z.string().min(1).max(200).optional(),
+      collection: z.string().min(1).max(200).optional(),
+      query: z.string().trim().max(200).optional(),
+      /** Rated flow (GPM) at least / at most, grease capacity (lb) and liquid capacity (gal) at least. */
+      min_flow: z.number({ error: 'Rated flow must be a number of GPM.' }).min(0, { error: "Rated flow can't be negative." }).optional(),
+      max_flow: z.number({ error: 'Rated flow must be a number of GPM.' }).min(0, { error: "Rated flow can't be negative." }).optional(),
+      min_grease: z.number({ error: 'Grease capacity must be a number of lb.' }).min(0, { error: "Grease capacity can't be negative." }).optional(),
+      min_liquid: z.number({ error: 'Liquid capacity must be a number of gallons.' }).min(0, { error: "Liquid capacity can't be negative." }).optional(),
+      installation: z.enum(['indoors', 'indoors-buried', 'outdoors', 'outdoors-buried', 'traffic']).optional(),
+      sort: z.enum(['relevance', 'part-number', 'flow', 'grease', 'liquid', 'price']).optional(),
+    })
     .strict(),
   'catalog.product': z.object({ modelNumber: z.string().trim().min(1).max(200), storeId: z.string().min(1).max(64).optional() }).strict(),
   /** The variants of a product's family (same parent store id, else same base model) and their options. */
@@ -131,8 +145,18 @@ export const methods = {
   'apiKeys.revoke': z.object({ id }).strict(),
 
   // --- Report -------------------------------------------------------------------------------
-  /** A project's sizing report as a PDF file (desktop app only: Electron's printToPDF). */
+  /** A project's sizing report (the engine's PDF) saved where the user chooses (desktop app only). */
   'report.exportPdf': z.object({ projectId: id }).strict(),
+  /** The rep's company and contact printed on reports. */
+  'report.profile': noArgs,
+  'report.setProfile': z
+    .object({
+      company: z.string().trim().max(200, { error: 'The company name is at most 200 characters.' }),
+      name: z.string().trim().max(200, { error: 'The name is at most 200 characters.' }),
+      email: z.union([z.literal(''), z.email({ error: 'Enter an e-mail address, like name@company.com, or leave it empty.' })]),
+      phone: z.string().trim().max(50, { error: 'The phone number is at most 50 characters.' }),
+    })
+    .strict(),
 
   // --- Backups, export / import, logs, start-up (data-safety.ts) ------------------------------
   ...dataSafetyMethods,
@@ -160,6 +184,8 @@ export interface ProjectView {
 export interface SizingView {
   sizing: Omit<ProjectSizing, 'raw'>;
   failed_total: number;
+  /** List prices (USD) of the recommended unit and the alternatives, by product id; null: no price. */
+  prices: Record<string, number | null>;
   /** The recommended unit's rating in both unit systems (the sizing keeps it in standard units). */
   recommended_rating: { label: string | null; flow: MeasurementPair; grease_weight: MeasurementPair; grease_volume: MeasurementPair } | null;
 }
@@ -168,7 +194,16 @@ export interface SizingView {
 export type ProductSummary = Pick<
   ProductListItem,
   'part_number' | 'name' | 'short_name' | 'type' | 'short_description' | 'store_id' | 'parent_store_id'
-> & { id: number; is_base_model: boolean; list_price: string; image: string };
+> & {
+  id: number;
+  is_base_model: boolean;
+  list_price: string;
+  image: string;
+  /** The highest rating's flow (GPM) and grease capacity (lb); null for products without a rating. */
+  rated_flow_gpm: number | null;
+  grease_capacity_lbs: number | null;
+  liquid_capacity_gal: number | null;
+};
 
 export interface ProductVariant {
   part_number: string;
@@ -296,6 +331,15 @@ export interface MethodResults extends DataSafetyResults {
   'apiKeys.revoke': ApiKeyView[];
 
   'report.exportPdf': { path: string };
+  'report.profile': RepProfile;
+  'report.setProfile': RepProfile;
+}
+
+export interface RepProfile {
+  company: string;
+  name: string;
+  email: string;
+  phone: string;
 }
 
 export type MethodName = keyof typeof methods & keyof MethodResults;

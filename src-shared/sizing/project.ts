@@ -66,6 +66,11 @@ export const projectInputsSchema = z.object({
   /** Overrides the menu type's tier. */
   menu_tier: z.enum(MENU_TIERS).optional(),
   servings_per_day: z.number().int().min(0),
+  /**
+   * The rep's choice to size by the pipe alone (UPC Table 1014.2.1) with no fixture and no meals
+   * entered; without it such a project gets no recommendation (`missing_inputs`).
+   */
+  size_by_pipe_only: z.boolean().default(false),
   /** Requested days between pump-outs (30 / 60 / 90 or any; clamped to the jurisdiction's bounds). */
   pump_out_target_days: z.number().int().min(1).max(366).default(PUMP_OUT.usual_days[0]),
   fryer: z.boolean().default(false),
@@ -310,7 +315,7 @@ function hgiSteps(flow: ProjectFlow, rules: JurisdictionRules, requiredRating: n
         formula: `${rules.hgi_min_grease_lbs_per_gpm} lb × rated GPM`,
         inputs: [quantity('size', requiredRating, 'GPM')],
         result: minGreaseForSize(requiredRating, rules.hgi_min_grease_lbs_per_gpm),
-        unit: 'lbs',
+        unit: 'lb',
         source: 'PDI-G101, ASME A112.14.3, IPC 1003.3.5.1 (Table 1003.3.5.1, footnote a above 100 GPM)',
       }),
     );
@@ -342,7 +347,7 @@ function greaseSteps(grease: GreaseProduction, p: ParsedProjectInputs, target: n
       formula: 'menu tier, fryer and flatware',
       inputs: [quantity('menu', p.menu_type), quantity('tier', grease.tier), quantity('fryer', p.fryer), quantity('reusable flatware', p.flatware)],
       result: grease.per_serving_lbs,
-      unit: 'lbs',
+      unit: 'lb',
       source,
     }),
     step({
@@ -350,9 +355,9 @@ function greaseSteps(grease: GreaseProduction, p: ParsedProjectInputs, target: n
       group: 'grease',
       label: 'Grease per day',
       formula: 'grease per meal × meals per day',
-      inputs: [quantity('grease per meal', grease.per_serving_lbs, 'lbs'), quantity('meals per day', p.servings_per_day)],
+      inputs: [quantity('grease per meal', grease.per_serving_lbs, 'lb'), quantity('meals per day', p.servings_per_day)],
       result: grease.per_day_lbs,
-      unit: 'lbs',
+      unit: 'lb',
       source: 'research §6',
     }),
     step({
@@ -370,9 +375,9 @@ function greaseSteps(grease: GreaseProduction, p: ParsedProjectInputs, target: n
       group: 'grease',
       label: 'Grease to hold between pump-outs',
       formula: 'grease per day × days',
-      inputs: [quantity('grease per day', grease.per_day_lbs, 'lbs'), quantity('days', target, 'days')],
+      inputs: [quantity('grease per day', grease.per_day_lbs, 'lb'), quantity('days', target, 'days')],
       result: grease.per_day_lbs * target,
-      unit: 'lbs',
+      unit: 'lb',
       source: 'research §6',
     }),
   ];
@@ -390,7 +395,7 @@ function selectionSteps(rec: Recommendation, rules: JurisdictionRules): Derivati
         label: 'Recommended unit',
         formula: 'smallest unit passing every check (fewest units, then size, then grease capacity, then price)',
         inputs: r
-          ? [quantity('rated flow', r.flow_gpm, 'GPM'), quantity('grease capacity', r.grease_lbs, 'lbs'), quantity('liquid capacity', chosen.totals.liquid_capacity_gal, 'gal')]
+          ? [quantity('rated flow', r.flow_gpm, 'GPM'), quantity('grease capacity', r.grease_lbs, 'lb'), quantity('liquid capacity', chosen.totals.liquid_capacity_gal, 'gal')]
           : [quantity('liquid capacity', chosen.totals.liquid_capacity_gal, 'gal')],
         result: `${rec.units > 1 ? `${rec.units} × ` : ''}${rec.product.name} (${rec.product.part_number})${rec.arrangement && rec.arrangement !== 'single' ? ` in ${rec.arrangement}` : ''}`,
         source: 'PDI-G101 (next larger size); research §6 (flow, then grease)',
@@ -409,9 +414,9 @@ function selectionSteps(rec: Recommendation, rules: JurisdictionRules): Derivati
           group: 'pump-out',
           label: 'Grease the unit(s) store',
           formula: rules.pump_out_accumulation_limit !== null ? 'lower of the rating and accumulation limit × liquid capacity × 7.3 lb/gal, × units' : 'grease rating × units',
-          inputs: [quantity('rating', r.grease_lbs, 'lbs'), quantity('units', rec.units)],
+          inputs: [quantity('rating', r.grease_lbs, 'lb'), quantity('units', rec.units)],
           result: chosen.totals.storage_lbs,
-          unit: 'lbs',
+          unit: 'lb',
           source: rules.pump_out_accumulation_limit !== null ? `the 25 % rule of ${rules.name} (research §6); 7.3 lb/gal` : 'the product’s grease rating',
           note: storageNote,
         }),
@@ -420,7 +425,7 @@ function selectionSteps(rec: Recommendation, rules: JurisdictionRules): Derivati
           group: 'pump-out',
           label: 'Pump-out cycle',
           formula: rec.pump_out_basis === 'maximum-interval' ? 'no grease entered: the longest interval allowed' : 'floor(grease stored ÷ grease per day), at most the longest interval allowed',
-          inputs: [quantity('grease stored', chosen.totals.storage_lbs, 'lbs'), quantity('grease per day', rec.design.grease_per_day_lbs, 'lbs'), quantity('longest allowed', pumpOutCap(rules), 'days')],
+          inputs: [quantity('grease stored', chosen.totals.storage_lbs, 'lb'), quantity('grease per day', rec.design.grease_per_day_lbs, 'lb'), quantity('longest allowed', pumpOutCap(rules), 'days')],
           result: rec.pump_out_cycle,
           unit: 'days',
           source: `research §6; rules of ${rules.name}`,
@@ -572,6 +577,14 @@ export function sizeProject(
     blocked = {
       code: 'design_flow_unavailable',
       message: `UPC Table 1014.2.1 gives no hydromechanical interceptor size for a ${p.pipe_size_in} in pipe: enter the fixtures, use a gravity interceptor, or have the interceptor engineered.`,
+    };
+  } else if (kind === 'hydromechanical' && flow.fixture_count === 0 && !p.size_by_pipe_only && rules.sized_by_basis !== 'pipe' && rules.sized_by_basis !== 'formula' && !meals && p.servings_per_day === 0) {
+    // Nothing is recommended from nothing: with no fixture, no meals and no pipe-only choice (the
+    // rep's or the jurisdiction's), the pipe's default size and a zero grease load would pick a
+    // unit that "lasts 90 days". (Gravity by DFU sizes from the pipe by the code's own method.)
+    blocked = {
+      code: 'missing_inputs',
+      message: 'Nothing to size yet: add the fixtures that drain to the interceptor and the servings per day.',
     };
   }
   const target = effectivePumpOutTarget(p.pump_out_target_days, rules);

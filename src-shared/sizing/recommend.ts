@@ -122,6 +122,7 @@ export type NoRecommendationCode =
   | 'no_candidate_fits'
   | 'fixture_not_permitted'
   | 'design_flow_unavailable'
+  | 'missing_inputs'
   | RequiredVolumeCode;
 
 /** Why nothing fits, and what would. */
@@ -292,7 +293,7 @@ function greaseAndPumpOutChecks(
         passed: totalStorageLbs >= requiredLbs,
         required: requiredLbs,
         provided: totalStorageLbs,
-        unit: 'lbs',
+        unit: 'lb',
         message:
           totalStorageLbs >= requiredLbs
             ? `Holds ${fmt(totalStorageLbs)} lb of grease ≥ ${fmt(requiredLbs)} lb produced in ${target} days.`
@@ -336,7 +337,7 @@ function capacityRuleCheck(r: RatingUsed, c: SizingCandidate, rules: Jurisdictio
     passed: ok,
     required: needed,
     provided: certified,
-    unit: 'lbs',
+    unit: 'lb',
     message: ok
       ? `Grease capacity ${fmt(certified)} lb ≥ ${perGpm} lb × ${fmt(r.flow_gpm)} GPM = ${fmt(needed)} lb${via}.`
       : `Rated ${fmt(r.flow_gpm)} GPM with only ${fmt(certified)} lb of grease: below ${perGpm} lb per GPM (${fmt(needed)} lb), so this rating cannot be the basis.`,
@@ -381,7 +382,9 @@ function hydromechanicalRatingChecks(
   if (rules.fixture_capacity_cap_factor !== null) {
     const factor = rules.fixture_capacity_cap_factor;
     const allowed = factor * flow;
-    const connected = `Connected fixtures ${fmt(demand.fixture_capacity_gal)} gal`;
+    // Gallons against gallons: the cap is the volume of `factor` minutes of the rated flow (UPC 1014.2.1).
+    const connected = `Connected fixtures hold ${fmt(demand.fixture_capacity_gal)} gal`;
+    const cap = `${fmt(allowed)} gal (${factor} min of the ${fmt(flow)} GPM rating, UPC 1014.2.1)`;
     checks.push({
       code: 'fixture_capacity',
       passed: demand.fixture_capacity_gal <= allowed,
@@ -390,8 +393,8 @@ function hydromechanicalRatingChecks(
       unit: 'gal',
       message:
         demand.fixture_capacity_gal <= allowed
-          ? `${connected} ≤ ${factor} × ${fmt(flow)} GPM.`
-          : `${connected} exceed ${factor} × ${fmt(flow)} GPM = ${fmt(allowed)} gal.`,
+          ? `${connected}, within ${cap}.`
+          : `${connected}, more than ${cap}.`,
     });
   }
   const grease = greaseAndPumpOutChecks(r.storage_lbs * units, demand, rules, target);

@@ -379,7 +379,7 @@ describe('sizing endpoints', () => {
     expect(step('flow.design')?.result).toEqual({ value: p.flow_rate.sized_by.value, unit: 'GPM' });
     expect(step('flow.design')?.source).toMatch(/UPC 1014\.2\.1/);
     expect(step('flow.pipe')?.result).toEqual({ value: p.flow_rate.pipe.value, unit: 'GPM' });
-    expect(step('grease.per-day')?.result).toEqual({ value: p.grease.per_day.weight.value, unit: 'lbs' });
+    expect(step('grease.per-day')?.result).toEqual({ value: p.grease.per_day.weight.value, unit: 'lb' });
     // Each fixture has its flow and DFU steps, labelled by the fixture's name.
     for (const [i, f] of p.fixtures!.data.entries()) {
       expect(step(`fixture.${i + 1}.flow`)?.label).toContain(f.name);

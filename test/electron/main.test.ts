@@ -265,21 +265,25 @@ describe('main process (fake electron)', () => {
     await expect(invoke('app.info', {}, { sender: { id: 999 }, senderFrame: null })).rejects.toThrow(/Refused/);
   });
 
-  it('exports a report PDF through a hidden window and the save dialog', async () => {
+  it("exports the engine's report PDF through the save dialog", async () => {
     const list = (await invoke('projects.list', {})) as Envelope<{ data: { id: number }[] }>;
     if (!list.ok || list.value.data.length === 0) throw new Error('the template data set has no project');
     const projectId = list.value.data[0]!.id;
     fake.state.saveTo = path.join(outDir, 'report');
     const result = await invoke('report.exportPdf', { projectId });
     expect(result).toEqual({ ok: true, value: { path: path.join(outDir, 'report.pdf') } });
-    expect(fs.readFileSync(path.join(outDir, 'report.pdf'), 'utf8')).toBe('%PDF-1.7 fake');
-    // Asked where to save, next to the user's documents, named after the report's heading.
+    // The same bytes the local API serves for this project.
+    const written = fs.readFileSync(path.join(outDir, 'report.pdf'));
+    expect(written.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const info = (await invoke('app.info', {})) as Envelope<{ apiUrl: string }>;
+    if (!info.ok) throw new Error('no app.info');
+    const project = (await invoke('projects.get', { id: projectId })) as Envelope<{ project: { name: string } }>;
+    if (!project.ok) throw new Error('no project');
+    // Asked where to save, next to the user's documents, named after the project.
     const saveOptions = fake.dialog.showSaveDialog.mock.calls.at(-1)!.at(-1) as { defaultPath: string };
-    expect(saveOptions.defaultPath).toBe(path.join(outDir, 'Test Diner sizing report.pdf'));
-    const hidden = fake.state.windows[1]!;
-    expect(hidden.options.show).toBe(false);
-    expect(hidden.webContents.url).toMatch(/#\/report\/\d+$/);
-    expect(hidden.isDestroyed()).toBe(true);
+    expect(saveOptions.defaultPath).toBe(path.join(outDir, `${project.value.project.name} sizing report.pdf`));
+    // No hidden window is needed any more.
+    expect(fake.state.windows).toHaveLength(1);
 
     fake.state.saveTo = '';
     const cancelled = await invoke('report.exportPdf', { projectId });

@@ -74,9 +74,15 @@ describe('valid calls', () => {
   });
 
   it('projects.list filters by status, construction type and words, newest first', async () => {
-    const all = await ok('projects.list', { limit: 5 });
+    const all = await ok('projects.list', { limit: 20 });
     expect(all.total).toBeGreaterThan(1000);
-    expect(all.data.map((p) => p.id)).toEqual([...all.data.map((p) => p.id)].sort((a, b) => b - a));
+    // Newest first by creation date (MM/DD/YYYY on the resource), not by id: synced ids do not follow creation.
+    const created = all.data.map((p) => p.created.replace(/^(\d{2})\/(\d{2})\/(\d{4}).*$/, '$3-$1-$2'));
+    expect(created).toEqual([...created].sort().reverse());
+    // Any column, either way: by name ascending.
+    const byName = await ok('projects.list', { sort: 'name', direction: 'asc', limit: 20 });
+    const names = byName.data.map((p) => p.name);
+    expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
     const drafts = await ok('projects.list', { status: ['Draft'], types: ['tenantFinish'], limit: 20 });
     expect(drafts.data.length).toBeGreaterThan(0);
     for (const p of drafts.data) {
@@ -162,6 +168,30 @@ describe('valid calls', () => {
     const family = await ok('catalog.variants', { modelNumber: '4106-031-01' });
     expect(family.option_types).toEqual(['connection', 'cover']);
     expect(family.variants.map((v) => v.part_number)).toContain('4106-042-01');
+  });
+
+  it('catalog.products filters by rated flow, grease, liquid and installation, sorts, and ranks exact models first', async () => {
+    const all = await ok('catalog.products', {});
+    const ranged = await ok('catalog.products', { min_flow: 50, max_flow: 100, sort: 'flow' });
+    const flows = ranged.data.map((p) => p.rated_flow_gpm!);
+    expect(flows.length).toBeGreaterThan(1);
+    expect(flows.every((f) => f >= 50 && f <= 100)).toBe(true);
+    expect(flows).toEqual([...flows].sort((a, b) => a - b));
+    // Every product in range is there: the filter drops none that fit.
+    expect(ranged.total).toBe(all.data.filter((p) => p.rated_flow_gpm !== null && p.rated_flow_gpm >= 50 && p.rated_flow_gpm <= 100).length);
+    const greasy = await ok('catalog.products', { min_grease: 1000 });
+    expect(greasy.data.every((p) => p.grease_capacity_lbs! >= 1000)).toBe(true);
+    const big = await ok('catalog.products', { min_liquid: 500, sort: 'liquid' });
+    expect(big.data.every((p) => p.liquid_capacity_gal! >= 500)).toBe(true);
+    const traffic = await ok('catalog.products', { installation: 'traffic' });
+    expect(traffic.total).toBeGreaterThan(0);
+    expect(traffic.total).toBeLessThan(all.total);
+    const hm50 = await ok('catalog.products', { query: 'HM-50' });
+    expect(hm50.data[0]!.name).toBe('HM-50');
+    expect(hm50.data.map((p) => p.name)).toContain('HM-500');
+    const bad = await failure('catalog.products', { min_flow: -1 });
+    expect(bad).toMatchObject({ status: 400, param: 'min_flow' });
+    expect(bad.message).toBe("Rated flow can't be negative.");
   });
 
   it('territories: by zip, by county, suggestions as you type', async () => {

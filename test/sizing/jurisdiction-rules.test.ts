@@ -192,6 +192,6 @@ describe('when nothing fits', () => {
     expect(nf.suggestions.join(' ')).toMatch(/shorter pump-out cycle: HGI 50 holds 20 days/);
     expect(nf.suggestions.join(' ')).toMatch(/gravity interceptor/);
     expect(nf.suggestions.join(' ')).toMatch(/engineered design/);
-    expect(r.recommendation.no_recommendation?.message).toMatch(/closest, HGI 50, misses on the grease capacity by 50 lbs/);
+    expect(r.recommendation.no_recommendation?.message).toMatch(/closest, HGI 50, misses on the grease capacity by 50 lb /);
   });
 });

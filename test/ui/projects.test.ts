@@ -114,7 +114,7 @@ describe('projects in the browser', () => {
   it('shows the engine’s message next to the field with bad input', async () => {
     const zip = page.getByLabel('Zip code');
     await zip.fill('123');
-    expect(await messageFor(zip)).toBe('address.postal_code is a five-digit zip code.');
+    expect(await messageFor(zip)).toBe('Zip code must be five digits, like 60601.');
     await screenshot(page, 'project-editor-errors');
     // A good zip clears the message and brings the jurisdiction that governs it.
     await zip.fill('60601');
@@ -122,7 +122,7 @@ describe('projects in the browser', () => {
     await expect.poll(() => page.locator('.jurisdiction').innerText()).toContain('City of Chicago');
     const servings = page.getByLabel('Servings per day');
     await servings.fill('lots');
-    expect(await messageFor(servings)).toBe('servings_per_day must be a number.');
+    expect(await messageFor(servings)).toBe('Servings per day must be a number.');
     await servings.fill('400');
     await expect.poll(() => servings.getAttribute('aria-invalid')).toBe('false');
     await settled();
@@ -149,29 +149,28 @@ describe('projects in the browser', () => {
     expect(await report.innerText()).toContain(unit.split(' ')[0]!);
     await screenshot(page, 'report');
 
-    // In the browser, Export PDF prints (the desktop app writes the file itself).
-    await page.evaluate(() => {
-      (window as unknown as { printed: number }).printed = 0;
-      window.print = () => void (window as unknown as { printed: number }).printed++;
-    });
+    // In the browser, Export PDF downloads the engine's PDF (the bytes of /api/projects/:id/report.pdf).
+    const downloading = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export PDF' }).click();
-    await expect.poll(() => page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
-
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(new RegExp(`^sizing-report-${id}-UI-Test-Pizzeria.*\\.pdf$`));
     const file = path.resolve(import.meta.dirname, `../../test-results/report-${id}.pdf`);
     fs.mkdirSync(path.dirname(file), { recursive: true });
-    const pdf = await page.pdf({ path: file, format: 'Letter', printBackground: true });
-    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-    let text: string | null = null;
-    try {
-      text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
-    } catch {
-      text = null; // poppler-utils not installed: the DOM checks above stand in for it.
-    }
-    if (text !== null) {
-      expect(text).toContain('UI Test Pizzeria');
-      expect(text).toMatch(/Pump-out cycle: \d+ days/);
-      expect(text).toContain('Recommended unit');
-      expect(text).not.toContain('Export PDF');
-    }
+    await download.saveAs(file);
+    expect(fs.readFileSync(file).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    await page.getByRole('status').filter({ hasText: 'The report PDF is downloading' }).waitFor();
+    const pages = Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [file], { encoding: 'utf8' }))![1]);
+    const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+    const raw = execFileSync('pdftotext', ['-raw', file, '-'], { encoding: 'utf8' });
+    expect(text).toContain('UI Test Pizzeria');
+    expect(text).toMatch(/Pump-out cycle \d+ days?/);
+    expect(text).toContain('Recommended unit');
+    expect(text).toContain(unit.split(' ')[0]!);
+    // The calculation steps with their formulas and sources, numbered pages, the draft's watermark.
+    expect(text).toMatch(/Calculation sheet \(\d+ steps\)/);
+    expect(text).toMatch(/\d+\. Design flow Formula: .+ Source: .*UPC 1014\.2\.1/);
+    for (let n = 1; n <= pages; n++) expect(text).toContain(`Page ${n} of ${pages}`);
+    expect(raw.match(/DRAFT/g)?.length).toBe(pages);
+    expect(text).not.toContain('Export PDF');
   }, 60_000);
 });

@@ -37,6 +37,11 @@ describe('settings and sync in the browser', () => {
     await keys.getByRole('button', { name: 'Create key' }).click();
     const secret = await keys.getByTestId('created-key').innerText();
     expect(secret).toMatch(/^fsk_/);
+    // Each scope says in one line what it opens; Copy says what it did.
+    const scopeHint = await keys.getByRole('checkbox', { name: 'territories' }).getAttribute('aria-describedby');
+    expect(await keys.locator(`[id="${scopeHint}"]`).innerText()).toMatch(/territor/i);
+    await keys.getByRole('button', { name: 'Copy' }).click();
+    await expect.poll(() => keys.locator('.copied').innerText()).toMatch(/Copied to the clipboard|copy it by hand/);
     // The new key works against the local API, with the scopes chosen.
     const ok = await fetch(`${app.server.url}/api/projects?limit=1`, { headers: { authorization: `Bearer ${secret}` } });
     expect(ok.status).toBe(200);
@@ -52,6 +57,17 @@ describe('settings and sync in the browser', () => {
     await keys.getByRole('button', { name: 'Create key' }).click();
     await expect.poll(() => keys.locator('.field-error').first().innerText()).toBe('A key needs a name.');
 
+    // Revoking asks first: "Cancel" keeps the key, OK revokes it.
+    const asked: string[] = [];
+    page.once('dialog', (d) => {
+      asked.push(d.message());
+      void d.dismiss();
+    });
+    await keys.getByRole('button', { name: 'Revoke key estimating sheet' }).click();
+    await expect.poll(() => asked.length).toBe(1);
+    expect(asked[0]).toMatch(/Revoke the key “estimating sheet”\? Programs using it stop working/);
+    expect(await keys.getByRole('button', { name: 'Revoke key estimating sheet' }).count()).toBe(1);
+    page.once('dialog', (d) => void d.accept());
     await keys.getByRole('button', { name: 'Revoke key estimating sheet' }).click();
     await expect.poll(() => keys.getByRole('button', { name: 'Revoke key estimating sheet' }).count()).toBe(0);
     expect((await fetch(`${app.server.url}/api/projects?limit=1`, { headers: { authorization: `Bearer ${secret}` } })).status).toBe(401);
@@ -103,11 +119,18 @@ describe('settings and sync in the browser', () => {
     if ((await state.getAttribute('data-state')) === 'failed') {
       const message = await page.getByTestId('sync-error').innerText();
       expect(message.length).toBeGreaterThan(10);
-      expect(message).not.toMatch(/undefined|\[object/);
+      expect(message).not.toMatch(/undefined|\[object|ECONN|ENOTFOUND|ETIMEDOUT/);
+      // Said once, and the status bar shows no "reachable" beside it.
+      expect(await page.getByRole('main').getByText(message.replace(/\s*Retry$/, '')).count()).toBe(1);
+      expect(await statusBar().getByTestId('reachability').getAttribute('data-state')).not.toBe('reachable');
       expect(await page.getByTestId('sync-error').getByRole('button', { name: 'Retry' }).count()).toBe(1);
     } else {
       expect(await state.getAttribute('data-phase')).toBe('done');
       expect(await page.getByRole('progressbar', { name: 'Sync progress' }).getAttribute('value')).toBe('100');
+      // The summary, and record kinds named as a person would.
+      expect(await page.getByTestId('sync-summary').innerText()).toMatch(/^Received [\d,]+ records? · sent \d+ changes? · \d+ waiting to be sent · \d+ conflicts?$/);
+      const kinds = await page.getByRole('table', { name: 'Progress by kind of record' }).locator('th').allInnerTexts();
+      for (const k of kinds) expect(k).not.toMatch(/[-:_]|^[a-z]/);
       await expect.poll(() => statusBar().innerText()).toContain('Last sync:');
       expect(await statusBar().innerText()).not.toContain('Last sync: never');
     }
@@ -127,6 +150,18 @@ describe('settings and sync in the browser', () => {
     await expect.poll(() => reach.getAttribute('data-state')).toBe('unreachable');
     expect(await reach.innerText()).toBe('Central service unreachable');
     expect(await reach.getAttribute('title')).toMatch(/cannot be reached|did not answer/);
+
+    // A sync against it fails in plain words, said once, with no socket code, and nothing green beside it.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sync' }).click();
+    await page.getByRole('main').getByRole('button', { name: 'Sync now' }).click();
+    await expect.poll(() => page.getByTestId('sync-state').getAttribute('data-state'), { timeout: 60_000 }).toBe('failed');
+    const error = await page.getByTestId('sync-error').locator('span').innerText();
+    expect(error).not.toMatch(/ECONN|ENOTFOUND|ETIMEDOUT|EAI_|undefined/);
+    expect(await page.getByRole('main').getByText(error).count()).toBe(1);
+    expect(await reach.getAttribute('data-state')).toBe('unreachable');
+    expect(await statusBar().innerText()).not.toMatch(/Central service reachable/);
+    await screenshot(page, 'sync-failed-1366');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).click();
     await form.getByLabel('Central service address').fill(upstream.server.url);
     await form.getByRole('button', { name: 'Save sync settings' }).click();
     await expect.poll(() => reach.getAttribute('data-state')).toBe('reachable');

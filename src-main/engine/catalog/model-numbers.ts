@@ -14,6 +14,21 @@ import type { ProductQueries } from './product-queries.js';
 
 const PLACEHOLDER = /[XYZ]/;
 
+/**
+ * A family pattern: a dash-separated part with a run of placeholders ("4080-XXX-01", "8062-0XX-03",
+ * "4055-BXX-02"); a lone trailing letter ("HM-50X") is taken as part of a real model number.
+ */
+export const isFamilyPattern = (partNumber: string): boolean => /(^|-)[0-9A-Z]*[XYZ]{2,}[0-9A-Z]*(-|$)/.test(partNumber);
+
+/**
+ * The model number a rep can order for a product: its part number, or for a family pattern the
+ * base model number (which resolves back to it, tier 2 above); null when neither is concrete.
+ */
+export function orderablePartNumber(partNumber: string, basePartNumber: string | null): string | null {
+  if (!isFamilyPattern(partNumber)) return partNumber;
+  return basePartNumber && !isFamilyPattern(basePartNumber) ? basePartNumber : null;
+}
+
 export function matchesFamilyPattern(pattern: string, modelNumber: string): boolean {
   if (pattern.length !== modelNumber.length || !PLACEHOLDER.test(pattern)) return false;
   for (let i = 0; i < pattern.length; i++) {

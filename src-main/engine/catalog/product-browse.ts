@@ -19,13 +19,43 @@ export interface ProductFilter {
   type?: string;
   collection?: string;
   query?: string;
+  /** Rated flow at least / at most (GPM), grease capacity at least (lb), liquid capacity at least (gal). */
+  min_flow?: number;
+  max_flow?: number;
+  min_grease?: number;
+  min_liquid?: number;
+  /** Only products that may be installed so (installation_options). */
+  installation?: InstallationFilter;
+  sort?: ProductSort;
 }
+
+export const INSTALLATION_FILTERS = ['indoors', 'indoors-buried', 'outdoors', 'outdoors-buried', 'traffic'] as const;
+export type InstallationFilter = (typeof INSTALLATION_FILTERS)[number];
+export const PRODUCT_SORTS = ['relevance', 'part-number', 'flow', 'grease', 'liquid', 'price'] as const;
+export type ProductSort = (typeof PRODUCT_SORTS)[number];
 
 interface Indexed {
   summary: ProductSummary;
   /** matchKey of the searchable text, for word matching. */
   text: string;
+  /** matchKey of the part number and of the names, for ranking exact matches first. */
+  keys: string[];
+  install: Set<InstallationFilter>;
+  price: number;
 }
+
+/**
+ * How well a product matches the typed words: its model number or name exactly (0), starting
+ * with them (1), a word of them (2), anywhere in its text (3). "HM-50" finds HM-50 before HM-500.
+ */
+function rank(row: Indexed, query: string): number {
+  if (row.keys.includes(query)) return 0;
+  if (row.keys.some((k) => k.startsWith(`${query} `))) return 1;
+  if (row.keys.some((k) => k.startsWith(query))) return 2;
+  return 3;
+}
+
+const nullsLast = (a: number | null, b: number | null, dir: 1 | -1) => (a === null ? (b === null ? 0 : 1) : b === null ? -1 : (a - b) * dir);
 
 export class ProductBrowser {
   private cache: { version: string; rows: Promise<Indexed[]> } | undefined;
@@ -50,8 +80,22 @@ export class ProductBrowser {
   private async load(): Promise<Indexed[]> {
     const types = await TypeTree.load(this.db);
     const rows = await this.db.selectFrom('products').selectAll().where(jsonList('type_id', types.publishedJson)).orderBy('part_number').orderBy('id').execute();
+    const ratings = await this.db.selectFrom('product_ratings').select(['product_id', 'flow_gpm', 'grease_lbs']).execute();
+    const best = new Map<number, { flow: number; grease: number }>();
+    for (const r of ratings) {
+      const b = best.get(r.product_id);
+      best.set(r.product_id, { flow: Math.max(b?.flow ?? 0, r.flow_gpm), grease: Math.max(b?.grease ?? 0, r.grease_lbs) });
+    }
     return rows.map((row) => {
       const simple = buildSimpleProduct(row, types.name);
+      const rating = best.get(row.id);
+      const options = row.installation_options === null ? null : (JSON.parse(row.installation_options) as Record<string, unknown>);
+      const install = new Set<InstallationFilter>();
+      if (options?.indoors === true) install.add('indoors');
+      if (options?.indoors_buried === true) install.add('indoors-buried');
+      if (options?.outdoors === true) install.add('outdoors');
+      if (options?.outdoors_buried === true) install.add('outdoors-buried');
+      if (options?.traffic_area === true) install.add('traffic');
       const summary: ProductSummary = {
         id: row.id,
         part_number: row.part_number,
@@ -64,8 +108,17 @@ export class ProductBrowser {
         is_base_model: row.is_base_model === 1,
         list_price: simple.price.list,
         image: simple.images.primary.sm,
+        rated_flow_gpm: rating ? rating.flow : null,
+        grease_capacity_lbs: rating ? rating.grease : null,
+        liquid_capacity_gal: row.liquid_gal !== null && row.liquid_gal > 0 ? row.liquid_gal : null,
       };
-      return { summary, text: matchKey(`${row.part_number} ${row.name} ${row.short_name} ${simple.type} ${row.short_description ?? ''}`) };
+      return {
+        summary,
+        text: matchKey(`${row.part_number} ${row.name} ${row.short_name} ${simple.type} ${row.short_description ?? ''}`),
+        keys: [row.part_number, row.base_part_number, row.name, row.short_name].map(matchKey),
+        install,
+        price: Number(simple.price.list.replace(/,/g, '')),
+      };
     });
   }
 
@@ -107,8 +160,24 @@ export class ProductBrowser {
       rows = rows.filter((r) => ids.has(r.summary.id));
     }
     // Every word must occur (as in the API's search); "4055 gb" finds GB-250 4055-007-02.
-    const words = matchKey(filter.query ?? '').split(' ').filter(Boolean);
+    const query = matchKey(filter.query ?? '');
+    const words = query.split(' ').filter(Boolean);
     if (words.length > 0) rows = rows.filter((r) => words.every((w) => r.text.includes(w)));
+    const at = (v: number | null, min: number | undefined, max?: number) => (min === undefined || (v !== null && v >= min)) && (max === undefined || (v !== null && v <= max));
+    rows = rows.filter(
+      (r) =>
+        at(r.summary.rated_flow_gpm, filter.min_flow, filter.max_flow) &&
+        at(r.summary.grease_capacity_lbs, filter.min_grease) &&
+        at(r.summary.liquid_capacity_gal, filter.min_liquid) &&
+        (!filter.installation || r.install.has(filter.installation)),
+    );
+    const sort = filter.sort ?? 'relevance';
+    // Stable sorts over the part-number order: ties keep it.
+    if (sort === 'relevance' && words.length > 0) rows = [...rows].sort((a, b) => rank(a, query) - rank(b, query));
+    else if (sort === 'flow') rows = [...rows].sort((a, b) => nullsLast(a.summary.rated_flow_gpm, b.summary.rated_flow_gpm, 1));
+    else if (sort === 'grease') rows = [...rows].sort((a, b) => nullsLast(a.summary.grease_capacity_lbs, b.summary.grease_capacity_lbs, 1));
+    else if (sort === 'liquid') rows = [...rows].sort((a, b) => nullsLast(a.summary.liquid_capacity_gal, b.summary.liquid_capacity_gal, 1));
+    else if (sort === 'price') rows = [...rows].sort((a, b) => nullsLast(Number.isFinite(a.price) ? a.price : null, Number.isFinite(b.price) ? b.price : null, 1));
     return { total: rows.length, data: rows.map((r) => r.summary) };
   }
 

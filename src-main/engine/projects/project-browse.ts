@@ -15,7 +15,20 @@ export interface ProjectBrowseFilters {
   types?: string[];
   zip?: string;
   query?: string;
+  sort?: ProjectSort;
+  direction?: 'asc' | 'desc';
 }
+
+export type ProjectSort = 'created' | 'updated' | 'name' | 'status' | 'city' | 'construction' | 'pump_out';
+const SORT_COLUMN = {
+  created: 'p.created',
+  updated: 'p.updated',
+  name: 'p.name',
+  status: 'p.status',
+  city: 'p.city',
+  construction: 'p.construction_type',
+  pump_out: 'p.pump_out_cycle',
+} as const;
 
 export async function browseProjects(
   db: Kysely<Database>,
@@ -37,7 +50,10 @@ export async function browseProjects(
   };
   ids = narrow(ids);
   count = narrow(count);
-  // Newest first: ids grow with creation, and the primary key orders them without a sort.
-  const [rows, total] = await Promise.all([ids.orderBy('p.id', 'desc').limit(page.limit).offset(page.offset).execute(), count.executeTakeFirstOrThrow()]);
+  // Newest first by default (ids do not follow creation: synced records keep the service's ids); ties by id.
+  const column = SORT_COLUMN[filters.sort ?? 'created'];
+  const direction = filters.direction ?? (filters.sort === undefined || filters.sort === 'created' || filters.sort === 'updated' ? 'desc' : 'asc');
+  const ordered = ids.orderBy(sql`${sql.ref(column)} is null`).orderBy(column, direction).orderBy('p.id', 'desc');
+  const [rows, total] = await Promise.all([ordered.limit(page.limit).offset(page.offset).execute(), count.executeTakeFirstOrThrow()]);
   return { total: Number(total.n), data: await projects.listByIds(rows.map((r) => r.id), viewer) };
 }

@@ -6,7 +6,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Fixture, Project, ProjectListItem, RecommendedAccessory } from '../../../src-shared/api/people.js';
 import { allowedTransitions, DELETABLE_STATUSES, EDITABLE_STATUSES, TRANSITIONS, type Actor } from '../../../src-shared/api/project-status.js';
-import type { ProjectWrite } from '../../../src-shared/api/project-write.js';
+import type { EngineerWrite, ProjectWrite } from '../../../src-shared/api/project-write.js';
 import type { ProjectStatus } from '../../../src-shared/api/vocabulary.js';
 import type { FixtureInput } from '../../../src-shared/sizing/fixtures.js';
 import type { ProjectSizing } from '../../../src-shared/sizing/index.js';
@@ -22,6 +22,7 @@ import { DEFAULT_INPUTS, inputsForSizing, parseStoredFixtures, unmappedFixtures,
 import { compactSizing, type SizingContext } from './project-sizing.js';
 import { buildFixture, buildProject, buildProjectListItem, buildUserProject, isUpstreamSizing, projectUrl, type KeptSizing, type ProjectRow, type Viewer } from './render-project.js';
 import { fixtureFromWrite } from './fixture-write.js';
+import { isUnknownEngineer, resolveEngineer } from '../people/project-engineer.js';
 
 export interface ProjectFilters {
   zip_codes?: string[];
@@ -179,17 +180,18 @@ export class ProjectService {
     });
   }
 
-  async create(body: ProjectWrite & { name: string; engineer: { id: number } }, viewer: Viewer): Promise<Project> {
+  async create(body: ProjectWrite & { name: string; engineer: EngineerWrite }, viewer: Viewer): Promise<Project> {
     const id = await this.db.transaction().execute(async (trx) => {
       const id = await nextLocalId(trx, 'projects');
       const state = await resolveWrite(trx, body, { inputs: DEFAULT_INPUTS, fixtures: [], address: emptyAddress, jurisdiction_id: null, construction_type: 'newConstruction' });
+      const userId = await resolveEngineer(trx, body.engineer);
       const sizing = await this.sizing.size(state.inputs, state.fixtures, state.rules, trx, 'summary');
       const stamp = now();
       await trx
         .insertInto('projects')
         .values({
           id,
-          user_id: body.engineer.id,
+          user_id: userId,
           name: body.name,
           status: 'Draft',
           created: stamp,
@@ -232,14 +234,20 @@ export class ProjectService {
         jurisdiction_id: row.jurisdiction_id,
         construction_type: row.construction_type,
       });
-      if (body.engineer !== undefined && body.engineer.id !== row.user_id) {
-        throw new ApiError(409, 'engineer_fixed', 'The engineer of a project is the user who created it and cannot change.', 'engineer.id');
+      // A known engineer stays fixed; one "not known yet" may be named later.
+      let userId = row.user_id;
+      if (body.engineer !== undefined && !('id' in body.engineer && body.engineer.id === row.user_id)) {
+        if (!(await isUnknownEngineer(trx, row.user_id))) {
+          throw new ApiError(409, 'engineer_fixed', 'The engineer of a project is the user who created it and cannot change.', 'engineer.id');
+        }
+        userId = await resolveEngineer(trx, body.engineer);
       }
       const sizing = await this.sizing.size(inputsForSizing(state.inputs).inputs, state.fixtures, state.rules, trx, 'summary');
       await trx
         .updateTable('projects')
         .set({
           name: body.name ?? row.name,
+          user_id: userId,
           construction_type: state.construction_type,
           ...state.address,
           jurisdiction_id: state.jurisdiction_id,
@@ -370,10 +378,6 @@ interface WriteState {
  * jurisdiction exist, the inside-trap location is one the jurisdiction allows.
  */
 async function resolveWrite(trx: Transaction<Database>, body: ProjectWrite, current: WriteState): Promise<WriteState & { rules: string | null }> {
-  if (body.engineer !== undefined) {
-    const user = await trx.selectFrom('users').select('id').where('id', '=', body.engineer.id).executeTakeFirst();
-    if (!user) throw new ApiError(400, 'invalid_field', `No user with id ${body.engineer.id}.`, 'engineer.id');
-  }
   const address = { ...current.address };
   if (body.address) {
     for (const key of Object.keys(address) as (keyof typeof address)[]) {

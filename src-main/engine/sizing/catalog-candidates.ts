@@ -10,6 +10,7 @@ import type { CandidateKind } from '../../../src-shared/sizing/candidates.js';
 import type { CatalogSeed } from '../../../src-shared/seed/catalog-seed.js';
 import type { Database } from '../../store/schema.js';
 import type { TypeTree } from '../catalog/product-types.js';
+import { orderablePartNumber } from '../catalog/model-numbers.js';
 
 /** Product type key → interceptor kind. */
 export const INTERCEPTOR_TYPE_KINDS: Record<string, CandidateKind> = {
@@ -69,6 +70,9 @@ export async function loadSizingCatalog(db: Kysely<Database>, types: TypeTree): 
   const candidates: SizingCandidateInput[] = [];
   const accessories: AccessoryCandidateInput[] = [];
   for (const p of products) {
+    // Only what can be ordered is recommended: a family pattern goes by its base model number.
+    const partNumber = orderablePartNumber(p.part_number, p.base_part_number);
+    if (partNumber === null) continue;
     const keys = typeKeys.get(p.id) ?? [];
     const primaryKey = [...keys].sort((a, b) => (types.byKey(a)?.id === p.type_id ? -1 : types.byKey(b)?.id === p.type_id ? 1 : 0))[0];
     const kinds = keys.map((k) => INTERCEPTOR_TYPE_KINDS[k]).filter((k): k is CandidateKind => k !== undefined);
@@ -77,7 +81,7 @@ export async function loadSizingCatalog(db: Kysely<Database>, types: TypeTree): 
       const primary = (primaryKey && INTERCEPTOR_TYPE_KINDS[primaryKey]) || kinds[0]!;
       candidates.push({
         id: p.id,
-        part_number: p.part_number,
+        part_number: partNumber,
         name: p.name,
         type: primary,
         also_listed_as: kinds.filter((k) => k !== primary),
@@ -109,7 +113,7 @@ export async function loadSizingCatalog(db: Kysely<Database>, types: TypeTree): 
     const dims = p.base_dimensions === null ? null : (JSON.parse(p.base_dimensions) as Dimensions);
     accessories.push({
       id: p.id,
-      part_number: p.part_number,
+      part_number: partNumber,
       name: p.name,
       kind: accessoryKind,
       compatible_with: usedBy.get(p.id) ?? [],

@@ -18,6 +18,7 @@ import { ApiError } from '../../engine/errors.js';
 import { createDispatcher, type Dispatch, type DispatcherContext } from '../../ipc/dispatcher.js';
 import { subscribeEvents } from '../../ipc/events.js';
 import { sendError } from '../errors.js';
+import { reportFileName, reportQuery } from './report-routes.js';
 
 /** A comment line now and then keeps proxies and idle timers from closing a quiet stream. */
 const HEARTBEAT_MS = 15_000;
@@ -67,6 +68,24 @@ export function bridgeRoutes(engine: Engine, sessionToken: string, log?: Dispatc
         const envelope = await dispatcher()(method, request.body ?? {});
         // The body is the envelope either way; the status mirrors it so failures show as such in logs and tools.
         return reply.code(envelope.ok ? 200 : envelope.error.status).type('application/json; charset=utf-8').send(JSON.stringify(envelope));
+      },
+    });
+
+    // The report PDF as a download for the browser mode (the same bytes as /api/projects/:id/report.pdf).
+    app.get('/bridge/report/:id', {
+      schema: { hide: true },
+      preHandler: async (request, reply) => {
+        if (!sameToken(bearer(request), expected)) return refuse(reply);
+      },
+      handler: async (request, reply) => {
+        const { id: text } = request.params as { id: string };
+        if (!/^\d{1,15}$/.test(text)) return sendError(reply, new ApiError(400, 'invalid_parameter', 'The project id is a positive whole number.', 'id'));
+        const query = reportQuery.safeParse(request.query ?? {});
+        if (!query.success) return sendError(reply, new ApiError(400, 'invalid_parameter', 'units is standard or metric.', 'units'));
+        const id = Number(text);
+        const pdf = await engine.reports.pdf(id, query.data.units);
+        const project = await engine.projects.get(id, {}, { personal: false });
+        return reply.type('application/pdf').header('content-disposition', `attachment; filename="${reportFileName(id, project.name)}"`).send(pdf);
       },
     });
 

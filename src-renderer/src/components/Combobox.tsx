@@ -3,7 +3,7 @@
  * suggestions, Enter chooses, Escape closes, a click chooses. What to suggest and what choosing
  * means stay with the caller.
  */
-import { useId, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 
 export interface ComboboxProps<T> {
   label: string;
@@ -31,6 +31,7 @@ export function Combobox<T>(props: ComboboxProps<T>) {
   const start = props.enterChoosesFirst ? 0 : -1;
   const [active, setActive] = useState(start);
   const visible = props.open && props.items.length > 0;
+  const input = useRef<HTMLInputElement>(null);
 
   const choose = (index: number) => {
     const item = props.items[index];
@@ -51,6 +52,7 @@ export function Combobox<T>(props: ComboboxProps<T>) {
       <label htmlFor={id}>{props.label}</label>
       <input
         id={id}
+        ref={input}
         role="combobox"
         aria-expanded={visible}
         aria-controls={`${id}-list`}
@@ -66,8 +68,12 @@ export function Combobox<T>(props: ComboboxProps<T>) {
           props.onInput(e.target.value);
         }}
         onFocus={props.onFocus}
-        // Late, so a click on a suggestion lands before the list closes.
-        onBlur={() => setTimeout(props.onClose, 150)}
+        // Late, so a click on a suggestion lands before the list closes; not when focus came back meanwhile.
+        onBlur={() =>
+          setTimeout(() => {
+            if (document.activeElement !== input.current) props.onClose();
+          }, 150)
+        }
         onKeyDown={onKeyDown}
       />
       {visible && (

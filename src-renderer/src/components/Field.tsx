@@ -7,7 +7,7 @@ export interface ControlProps {
   'aria-describedby': string | undefined;
 }
 
-export function Field(props: { label: string; error?: string | null; hint?: string; className?: string; children: (control: ControlProps) => ReactNode }) {
+export function Field(props: { label: string; error?: string | null; hint?: string | null; className?: string; children: (control: ControlProps) => ReactNode }) {
   const id = useId();
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
@@ -31,12 +31,24 @@ export function Field(props: { label: string; error?: string | null; hint?: stri
 }
 
 /** A checkbox with its label after it. */
-export function Check(props: { label: string; checked: boolean; disabled?: boolean; onChange: (checked: boolean) => void }) {
+export function Check(props: { label: string; checked: boolean; disabled?: boolean; hint?: string | null; onChange: (checked: boolean) => void }) {
   const id = useId();
   return (
     <div className="check">
-      <input id={id} type="checkbox" checked={props.checked} disabled={props.disabled} onChange={(e) => props.onChange(e.target.checked)} />
+      <input
+        id={id}
+        type="checkbox"
+        checked={props.checked}
+        disabled={props.disabled}
+        aria-describedby={props.hint ? `${id}-hint` : undefined}
+        onChange={(e) => props.onChange(e.target.checked)}
+      />
       <label htmlFor={id}>{props.label}</label>
+      {props.hint && (
+        <p id={`${id}-hint`} className="field-hint">
+          {props.hint}
+        </p>
+      )}
     </div>
   );
 }

@@ -7,8 +7,11 @@ import { useApp } from '../stores/app-store';
 
 const number = new Intl.NumberFormat('en-US', { maximumFractionDigits: 3 });
 
+/** One spelling on screen: the API's "lbs" is shown as "lb", as the sizing's own text writes it. */
+export const unitWord = (unit: string): string => (unit === 'lbs' ? 'lb' : unit);
+
 export function formatMeasurement(m: Measurement | null | undefined): string {
-  return m ? `${number.format(m.value)} ${m.unit}` : '—';
+  return m ? `${number.format(m.value)} ${unitWord(m.unit)}` : '—';
 }
 
 export function Measure(props: { value: Measurement | null | undefined }) {

@@ -4,7 +4,7 @@
  */
 import { create } from 'zustand';
 import type { Collection, Product, ProductType } from '../../../src-shared/api/catalog';
-import type { ProductFamily, ProductSummary, ProductVariant } from '../../../src-shared/ipc/contract';
+import type { MethodArgs, ProductFamily, ProductSummary, ProductVariant } from '../../../src-shared/ipc/contract';
 import { call, messageOf } from '../transport/bridge';
 import { debounce } from './debounce';
 
@@ -12,7 +12,22 @@ export interface CatalogFilter {
   type: string | null;
   collection: string | null;
   query: string;
+  /** As typed (a half-typed number is kept); empty: no limit. */
+  min_flow: string;
+  max_flow: string;
+  min_grease: string;
+  min_liquid: string;
+  installation: '' | NonNullable<MethodArgs<'catalog.products'>['installation']>;
+  sort: NonNullable<MethodArgs<'catalog.products'>['sort']>;
 }
+
+const NUMBER_FIELDS = ['min_flow', 'max_flow', 'min_grease', 'min_liquid'] as const;
+const NUMBER_WORDS: Record<(typeof NUMBER_FIELDS)[number], string> = {
+  min_flow: 'Rated flow from',
+  max_flow: 'Rated flow to',
+  min_grease: 'Grease capacity',
+  min_liquid: 'Liquid capacity',
+};
 
 interface CatalogState {
   types: ProductType[];
@@ -22,6 +37,8 @@ interface CatalogState {
   total: number;
   listLoading: boolean;
   listError: string | null;
+  /** Messages for the number filters, by field. */
+  filterErrors: Record<string, string>;
   /** Set once the list of the current filter is on screen. */
   listReady: boolean;
   product: Product | null;
@@ -42,7 +59,8 @@ export const useCatalog = create<CatalogState>((set, get) => {
   return {
     types: [],
     collections: [],
-    filter: { type: null, collection: null, query: '' },
+    filter: { type: null, collection: null, query: '', min_flow: '', max_flow: '', min_grease: '', min_liquid: '', installation: '', sort: 'relevance' },
+    filterErrors: {},
     products: [],
     total: 0,
     listLoading: false,
@@ -64,16 +82,37 @@ export const useCatalog = create<CatalogState>((set, get) => {
 
     setFilter(patch) {
       set({ filter: { ...get().filter, ...patch } });
-      if ('query' in patch && Object.keys(patch).length === 1) reloadSoon();
+      const typed = Object.keys(patch).every((k) => k === 'query' || (NUMBER_FIELDS as readonly string[]).includes(k));
+      if (typed) reloadSoon();
       else void get().loadProducts();
     },
 
     async loadProducts() {
       const seq = ++listSeq;
       const f = get().filter;
+      // A number filter that does not read as a number is named, and the list waits for it.
+      const errors: Record<string, string> = {};
+      const numbers: Partial<Record<(typeof NUMBER_FIELDS)[number], number>> = {};
+      for (const field of NUMBER_FIELDS) {
+        const text = f[field].trim();
+        if (text === '') continue;
+        const n = Number(text);
+        if (!Number.isFinite(n)) errors[field] = `${NUMBER_WORDS[field]} must be a number.`;
+        else if (n < 0) errors[field] = `${NUMBER_WORDS[field]} can't be negative.`;
+        else numbers[field] = n;
+      }
+      set({ filterErrors: errors });
+      if (Object.keys(errors).length > 0) return;
       set({ listLoading: true });
       try {
-        const page = await call('catalog.products', { type: f.type ?? undefined, collection: f.collection ?? undefined, query: f.query.trim() || undefined });
+        const page = await call('catalog.products', {
+          type: f.type ?? undefined,
+          collection: f.collection ?? undefined,
+          query: f.query.trim() || undefined,
+          ...numbers,
+          installation: f.installation || undefined,
+          sort: f.sort,
+        });
         if (seq !== listSeq) return;
         set({ products: page.data, total: page.total, listLoading: false, listError: null, listReady: true });
       } catch (error) {

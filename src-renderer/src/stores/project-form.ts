@@ -8,6 +8,7 @@ import type { Project } from '../../../src-shared/api/people';
 import type { InsideTrapLocation } from '../../../src-shared/api/vocabulary';
 import type { Vocabulary } from '../../../src-shared/ipc/contract';
 import { burialDepthFor, insideTrapLocationFor } from '../../../src-shared/project-inputs';
+import { UNKNOWN_ENGINEER } from '../../../src-shared/api/project-write';
 
 export interface FixtureForm {
   /** Stable React key; not sent. */
@@ -23,9 +24,15 @@ export interface FixtureForm {
   height: string;
 }
 
+/** The engineer: a user chosen from the list, a new contact typed in, or not known yet. */
+export type EngineerChoice =
+  | { kind: 'user'; id: number; name: string }
+  | { kind: 'new'; name: string; email: string; company: string }
+  | { kind: 'unknown' };
+
 export interface ProjectForm {
   name: string;
-  engineer: { id: number; name: string } | null;
+  engineer: EngineerChoice | null;
   construction_type: string;
   street: string;
   street_2: string;
@@ -102,7 +109,7 @@ const text = (n: number | null | undefined) => (n === null || n === undefined ? 
 export function formOf(p: Project, v: Vocabulary): ProjectForm {
   return {
     name: p.name,
-    engineer: { id: p.engineer.id, name: p.engineer.name ?? `User ${p.engineer.id}` },
+    engineer: p.engineer.email === UNKNOWN_ENGINEER.email ? { kind: 'unknown' } : { kind: 'user', id: p.engineer.id, name: p.engineer.name ?? `User ${p.engineer.id}` },
     construction_type: keyOfLabel(v.construction_types, p.construction_type),
     street: p.address.street ?? '',
     street_2: p.address.street_2 ?? '',
@@ -199,5 +206,12 @@ export function sizingBody(form: ProjectForm) {
 
 /** The whole write body: the sizing inputs plus name and engineer. */
 export function writeBody(form: ProjectForm) {
-  return { ...sizingBody(form), name: form.name, engineer: form.engineer ? { id: form.engineer.id } : undefined };
+  return { ...sizingBody(form), name: form.name, engineer: engineerBody(form.engineer) };
+}
+
+function engineerBody(e: EngineerChoice | null) {
+  if (!e) return undefined;
+  if (e.kind === 'user') return { id: e.id };
+  if (e.kind === 'unknown') return { unknown: true as const };
+  return { name: e.name, email: e.email.trim(), company: e.company.trim() || null };
 }

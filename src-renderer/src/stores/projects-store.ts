@@ -2,14 +2,32 @@
 import { create } from 'zustand';
 import type { ProjectListItem } from '../../../src-shared/api/people';
 import type { ConstructionTypeKey, ProjectStatus } from '../../../src-shared/api/vocabulary';
+import type { MethodArgs } from '../../../src-shared/ipc/contract';
 import { call, messageOf } from '../transport/bridge';
 import { debounce } from './debounce';
+
+export type ProjectSort = NonNullable<MethodArgs<'projects.list'>['sort']>;
 
 export interface ProjectFilters {
   status: ProjectStatus | '';
   type: ConstructionTypeKey | '';
   zip: string;
   query: string;
+  sort: ProjectSort;
+  direction: 'asc' | 'desc';
+}
+
+const DEFAULT_FILTERS: ProjectFilters = { status: '', type: '', zip: '', query: '', sort: 'created', direction: 'desc' };
+/** The filters and sort are remembered on this computer (the next start opens the list as it was left). */
+const FILTERS_KEY = 'fieldsizer.projectFilters';
+
+function rememberedFilters(): ProjectFilters {
+  try {
+    const saved = JSON.parse(localStorage.getItem(FILTERS_KEY) ?? 'null') as Partial<ProjectFilters> | null;
+    return saved && typeof saved === 'object' ? { ...DEFAULT_FILTERS, ...saved } : DEFAULT_FILTERS;
+  } catch {
+    return DEFAULT_FILTERS;
+  }
 }
 
 const PAGE = 50;
@@ -24,7 +42,15 @@ interface ProjectsState {
   errorParam: string | null;
   /** Set once the first page of the current filters is on screen (tests and the bench wait for it). */
   ready: boolean;
+  /** The draft just deleted in the editor, with the body that creates it again (Undo). */
+  deleted: { name: string; body: MethodArgs<'projects.create'> } | null;
+  undoMessage: string | null;
+  setDeleted(deleted: ProjectsState['deleted']): void;
+  undoDelete(): Promise<number | null>;
   setFilter<K extends keyof ProjectFilters>(key: K, value: ProjectFilters[K]): void;
+  /** Sorts by a column; the same column again turns the direction around. */
+  sortBy(column: ProjectSort): void;
+  clearFilters(): void;
   load(): Promise<void>;
   loadMore(): Promise<void>;
 }
@@ -41,23 +67,57 @@ export const useProjects = create<ProjectsState>((set, get) => {
       // A partial zip is not a filter yet; a full one is checked by the engine.
       zip: f.zip.trim().length >= 5 ? f.zip.trim() : undefined,
       query: f.query.trim() || undefined,
+      sort: f.sort,
+      direction: f.direction,
       limit: PAGE,
       offset,
     };
   };
   return {
-    filters: { status: '', type: '', zip: '', query: '' },
+    filters: rememberedFilters(),
     items: [],
     total: 0,
     loading: false,
     error: null,
     errorParam: null,
     ready: false,
+    deleted: null,
+    undoMessage: null,
+    setDeleted(deleted) {
+      set({ deleted, undoMessage: null });
+    },
+    async undoDelete() {
+      const deleted = get().deleted;
+      if (!deleted) return null;
+      try {
+        const view = await call('projects.create', deleted.body);
+        set({ deleted: null });
+        return view.project.id;
+      } catch (error) {
+        set({ undoMessage: `Could not bring back "${deleted.name}": ${messageOf(error)}` });
+        return null;
+      }
+    },
     setFilter(key, value) {
-      set({ filters: { ...get().filters, [key]: value } });
+      const filters = { ...get().filters, [key]: value };
+      set({ filters });
+      localStorage.setItem(FILTERS_KEY, JSON.stringify(filters));
       // Typing is debounced; choosing from a list reloads at once.
       if (key === 'query' || key === 'zip') reloadSoon();
       else void get().load();
+    },
+    sortBy(column) {
+      const f = get().filters;
+      const direction = f.sort === column ? (f.direction === 'asc' ? 'desc' : 'asc') : column === 'created' || column === 'updated' ? 'desc' : 'asc';
+      const filters = { ...f, sort: column, direction } as ProjectFilters;
+      set({ filters });
+      localStorage.setItem(FILTERS_KEY, JSON.stringify(filters));
+      void get().load();
+    },
+    clearFilters() {
+      set({ filters: DEFAULT_FILTERS });
+      localStorage.removeItem(FILTERS_KEY);
+      void get().load();
     },
     async load() {
       const seq = ++requestSeq;

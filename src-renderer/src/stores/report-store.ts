@@ -2,7 +2,9 @@
 import { create } from 'zustand';
 import type { Product } from '../../../src-shared/api/catalog';
 import type { ProjectView, SizingView } from '../../../src-shared/ipc/contract';
-import { call, CallError, messageOf } from '../transport/bridge';
+import { call, messageOf } from '../transport/bridge';
+import { downloadFile } from '../transport/session';
+import { useApp } from './app-store';
 
 interface ReportState {
   id: number | null;
@@ -12,7 +14,7 @@ interface ReportState {
   error: string | null;
   exportMessage: string | null;
   load(id: number): Promise<void>;
-  /** The desktop app writes a PDF (printToPDF); the browser prints (Save as PDF). */
+  /** The engine's PDF: the desktop app asks where to save it; the browser downloads it. */
   exportPdf(): Promise<void>;
 }
 
@@ -37,12 +39,17 @@ export const useReport = create<ReportState>((set, get) => ({
   async exportPdf() {
     const id = get().id;
     if (id === null) return;
+    const units = useApp.getState().units;
+    if (useApp.getState().info?.transport === 'http') {
+      const problem = await downloadFile(`/bridge/report/${id}?units=${units}`);
+      set({ exportMessage: problem ?? 'The report PDF is downloading (see your Downloads folder).' });
+      return;
+    }
     try {
       const { path } = await call('report.exportPdf', { projectId: id });
       set({ exportMessage: `Saved the report as ${path}` });
     } catch (error) {
-      if (error instanceof CallError && error.code === 'not_available') window.print();
-      else set({ exportMessage: messageOf(error) });
+      if (!(error instanceof Error && /cancelled/.test(error.message))) set({ exportMessage: messageOf(error) });
     }
   },
 }));

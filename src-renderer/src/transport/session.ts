@@ -15,3 +15,31 @@ export function takeSessionToken(): string | null {
   }
   return sessionStorage.getItem(STORAGE_KEY);
 }
+
+/**
+ * Downloads a file the server makes for the page (the report PDF) with the session token, as a
+ * file the browser saves. Answers null, or the server's message when it refused.
+ */
+export async function downloadFile(url: string): Promise<string | null> {
+  const token = sessionStorage.getItem(STORAGE_KEY);
+  let response: Response;
+  try {
+    response = await fetch(url, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  } catch {
+    return 'The Fieldsizer server is not answering. Is it still running?';
+  }
+  if (!response.ok) {
+    const body = (await response.json().catch(() => null)) as { message?: string } | null;
+    return body?.message ?? `The server answered ${response.status}.`;
+  }
+  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'report.pdf';
+  const href = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = href;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(href), 60_000);
+  return null;
+}

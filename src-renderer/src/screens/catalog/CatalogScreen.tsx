@@ -8,7 +8,7 @@ import { ProductDetail } from './ProductDetail';
 import { ProductList } from './ProductList';
 
 export function CatalogScreen(props: { modelNumber: string | null; storeId: string | null }) {
-  const { types, collections, filter, total, listError, listLoading, setFilter, loadTree, loadProducts } = useCatalog();
+  const { types, collections, filter, filterErrors, total, listError, listLoading, setFilter, loadTree, loadProducts } = useCatalog();
 
   useEffect(() => {
     void loadTree();
@@ -50,10 +50,48 @@ export function CatalogScreen(props: { modelNumber: string | null; storeId: stri
           </ul>
         </nav>
         <div className="product-pane">
-          <form role="search" onSubmit={(e) => e.preventDefault()}>
-            <Field label="Search products">
+          <form role="search" className="catalog-filters" onSubmit={(e) => e.preventDefault()}>
+            <Field label="Search products" className="grow">
               {(p) => <input {...p} type="search" placeholder="Model number, name, type…" value={filter.query} onChange={(e) => setFilter({ query: e.target.value })} />}
             </Field>
+            <div className="row">
+              <Field label="Rated flow from (GPM)" error={filterErrors.min_flow}>
+                {(p) => <input {...p} inputMode="decimal" size={5} value={filter.min_flow} onChange={(e) => setFilter({ min_flow: e.target.value })} />}
+              </Field>
+              <Field label="to (GPM)" error={filterErrors.max_flow}>
+                {(p) => <input {...p} inputMode="decimal" size={5} value={filter.max_flow} onChange={(e) => setFilter({ max_flow: e.target.value })} />}
+              </Field>
+              <Field label="Grease at least (lb)" error={filterErrors.min_grease}>
+                {(p) => <input {...p} inputMode="decimal" size={5} value={filter.min_grease} onChange={(e) => setFilter({ min_grease: e.target.value })} />}
+              </Field>
+              <Field label="Liquid at least (gal)" error={filterErrors.min_liquid}>
+                {(p) => <input {...p} inputMode="decimal" size={5} value={filter.min_liquid} onChange={(e) => setFilter({ min_liquid: e.target.value })} />}
+              </Field>
+              <Field label="Installation">
+                {(p) => (
+                  <select {...p} value={filter.installation} onChange={(e) => setFilter({ installation: e.target.value as typeof filter.installation })}>
+                    <option value="">Any</option>
+                    <option value="indoors">Indoors</option>
+                    <option value="indoors-buried">Indoors, buried</option>
+                    <option value="outdoors">Outdoors</option>
+                    <option value="outdoors-buried">Outdoors, buried</option>
+                    <option value="traffic">Traffic area</option>
+                  </select>
+                )}
+              </Field>
+              <Field label="Sort by">
+                {(p) => (
+                  <select {...p} value={filter.sort} onChange={(e) => setFilter({ sort: e.target.value as typeof filter.sort })}>
+                    <option value="relevance">Best match</option>
+                    <option value="part-number">Model number</option>
+                    <option value="flow">Rated flow</option>
+                    <option value="grease">Grease capacity</option>
+                    <option value="liquid">Liquid capacity</option>
+                    <option value="price">Price</option>
+                  </select>
+                )}
+              </Field>
+            </div>
           </form>
           <p className="count" aria-live="polite">
             {listLoading && total === 0 ? 'Loading…' : `${total.toLocaleString('en-US')} product${total === 1 ? '' : 's'}`}

@@ -1,5 +1,5 @@
 /** One product: picture, prices, ratings, capacities, dimensions, options → model number, links, documents. */
-import { useEffect, useId } from 'react';
+import { useEffect, useId, useState } from 'react';
 import type { Product, SimpleProduct } from '../../../../src-shared/api/catalog';
 import { MeasurePair } from '../../components/Measure';
 import { ErrorNotice } from '../../components/Notice';
@@ -35,7 +35,7 @@ export function ProductDetail(props: { modelNumber: string; storeId: string | nu
         </p>
       </header>
       <div className="product-top">
-        <ProductImage src={product.images.primary.md} alt={`${product.name} ${product.part_number}`} className="product-image" />
+        <ProductImage src={product.images.primary.md} alt={`${product.name} ${product.part_number}`} className="product-image" caption />
         <dl className="prices">
           <dt>List price</dt>
           <dd>${product.price.list}</dd>
@@ -211,6 +211,21 @@ function LinkedProducts(props: { title: string; items: SimpleProduct[] }) {
   );
 }
 
+/** Whether the browser says it has a network (documents and pictures come from the web). */
+function useOnline(): boolean {
+  const [online, setOnline] = useState(() => navigator.onLine);
+  useEffect(() => {
+    const update = () => setOnline(navigator.onLine);
+    window.addEventListener('online', update);
+    window.addEventListener('offline', update);
+    return () => {
+      window.removeEventListener('online', update);
+      window.removeEventListener('offline', update);
+    };
+  }, []);
+  return online;
+}
+
 function Documents(props: { product: Product }) {
   const p = props.product;
   const docs: [string, string | null][] = [
@@ -225,10 +240,14 @@ function Documents(props: { product: Product }) {
     ['CSI MasterSpec', p.csi_masterspec],
   ];
   const present = docs.filter((d): d is [string, string] => d[1] !== null);
+  const online = useOnline();
   if (present.length === 0) return null;
   return (
     <section aria-label="Documents">
       <h3>Documents</h3>
+      <p className="muted" data-testid="documents-network">
+        {online ? "These open from the manufacturer's site and need a network connection." : 'Offline: these documents are on the manufacturer’s site and open once you are online.'}
+      </p>
       <ul>
         {present.map(([label, href]) => (
           <li key={label}>

@@ -71,6 +71,10 @@ export function ProductList(props: { selected: string | null }) {
                 <span className="part">{p.part_number}</span>
                 <span className="name">{p.name}</span>
                 <span className="type muted">{p.type}</span>
+                <span className="flow" data-testid="row-flow">
+                  {p.rated_flow_gpm !== null ? `${p.rated_flow_gpm.toLocaleString('en-US')} GPM` : ''}
+                  {p.liquid_capacity_gal !== null ? `${p.rated_flow_gpm !== null ? ' · ' : ''}${p.liquid_capacity_gal.toLocaleString('en-US')} gal` : ''}
+                </span>
                 <span className="price">${p.list_price}</span>
               </a>
             </div>

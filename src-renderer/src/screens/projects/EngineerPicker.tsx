@@ -1,42 +1,129 @@
-/** Chooses the project's engineer (a user) by typing a name, e-mail or company. */
+/**
+ * The project's engineer: a user found by typing a name, e-mail or company (each match says which
+ * of those it matched), a new contact typed in (created with the project), or "not known yet".
+ * What is typed stays typed until the rep chooses; Enter never picks a match on its own.
+ */
 import { useState } from 'react';
 import { Combobox } from '../../components/Combobox';
+import { Field } from '../../components/Field';
 import { useEditor } from '../../stores/project-editor-store';
+import type { UserRow } from '../../../../src-shared/ipc/contract';
 
-export function EngineerPicker(props: { error: string | null; disabled: boolean }) {
+/** Which of the user's fields holds the words typed, for the match's "why". */
+export function whyMatches(user: UserRow, query: string): string {
+  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
+  const fields: [string, string | null][] = [
+    ['name', user.name],
+    ['company', user.company],
+    ['e-mail', user.email],
+    ['position', user.position],
+    ['zip', user.postal_code],
+  ];
+  const hits = fields.filter(([, value]) => value && words.some((w) => value.toLowerCase().includes(w)));
+  if (hits.length === 0) return 'similar words';
+  return hits.map(([field, value]) => (field === 'name' ? 'name' : `${field}: ${value}`)).join(' · ');
+}
+
+export function EngineerPicker(props: { error: string | null; errorFor: (field: string) => string | null; disabled: boolean }) {
   const engineer = useEditor((s) => s.form?.engineer ?? null);
   const results = useEditor((s) => s.engineerResults);
+  const query = useEditor((s) => s.engineerQuery);
   const set = useEditor((s) => s.set);
   const search = useEditor((s) => s.searchEngineers);
   // The text being typed; null shows the chosen engineer's name.
   const [text, setText] = useState<string | null>(null);
+  const [open, setOpen] = useState(false);
 
+  if (engineer?.kind === 'new') {
+    const change = (patch: Partial<typeof engineer>) => set('engineer', { ...engineer, ...patch });
+    return (
+      <fieldset className="new-contact" disabled={props.disabled}>
+        <legend>New contact (created with the project)</legend>
+        <div className="row">
+          <Field label="Contact name" error={props.errorFor('engineer.name')} className="grow">
+            {(p) => <input {...p} value={engineer.name} onChange={(e) => change({ name: e.target.value })} />}
+          </Field>
+          <Field label="Contact e-mail" error={props.errorFor('engineer.email')} className="grow">
+            {(p) => <input {...p} type="email" value={engineer.email} onChange={(e) => change({ email: e.target.value })} />}
+          </Field>
+          <Field label="Contact company" className="grow">
+            {(p) => <input {...p} value={engineer.company} onChange={(e) => change({ company: e.target.value })} />}
+          </Field>
+        </div>
+        <button type="button" className="link" onClick={() => set('engineer', null)}>
+          Choose an existing user instead
+        </button>
+      </fieldset>
+    );
+  }
+
+  const typed = text ?? '';
+  const shown = text ?? (engineer?.kind === 'user' ? engineer.name : engineer?.kind === 'unknown' ? 'Not known yet' : '');
+  const searched = text !== null && text.trim() !== '' && query === text.trim();
   return (
-    <Combobox
-      label="Engineer"
-      listLabel="Matching users"
-      value={text ?? engineer?.name ?? ''}
-      placeholder="Type a name, e-mail or company"
-      disabled={props.disabled}
-      error={props.error}
-      items={results}
-      open={text !== null && text.trim() !== ''}
-      enterChoosesFirst
-      itemKey={(u) => String(u.id)}
-      renderItem={(u) => (
-        <>
-          <strong>{u.name}</strong> <span className="muted">{[u.company, u.type].filter(Boolean).join(' · ')}</span>
-        </>
-      )}
-      onInput={(value) => {
-        setText(value);
-        search(value);
-      }}
-      onChoose={(user) => {
-        set('engineer', { id: user.id, name: user.name });
-        setText(null);
-      }}
-      onClose={() => setText(null)}
-    />
+    <div className="engineer-picker">
+      <Combobox
+        label="Engineer"
+        listLabel="Matching users"
+        value={shown}
+        placeholder="Type a name, e-mail or company"
+        disabled={props.disabled}
+        error={props.error}
+        items={results}
+        open={open && text !== null && text.trim() !== ''}
+        itemKey={(u) => String(u.id)}
+        renderItem={(u) => (
+          <>
+            <strong>{u.name}</strong> <span className="muted">{[u.company, u.type].filter(Boolean).join(' · ')}</span>
+            <span className="why">matches {whyMatches(u, typed)}</span>
+          </>
+        )}
+        onInput={(value) => {
+          setText(value);
+          setOpen(true);
+          search(value);
+        }}
+        onChoose={(user) => {
+          set('engineer', { kind: 'user', id: user.id, name: user.name });
+          setText(null);
+          setOpen(false);
+        }}
+        onClose={() => setOpen(false)}
+      />
+      <p className="field-hint" aria-live="polite">
+        {searched && results.length === 0 && <span>No user matches “{typed.trim()}”. </span>}
+        {typed.trim() !== '' && <span>Not chosen yet: pick a match, or </span>}
+        {!props.disabled && (
+          <>
+            <button
+              type="button"
+              className="link"
+              onClick={() => {
+                const name = typed.trim();
+                set('engineer', { kind: 'new', name: /@/.test(name) ? '' : name, email: /@/.test(name) ? name : '', company: '' });
+                setText(null);
+              }}
+            >
+              {typed.trim() ? `add “${typed.trim()}” as a new contact` : 'New contact…'}
+            </button>
+            {engineer?.kind !== 'unknown' && (
+              <>
+                {' · '}
+                <button
+                  type="button"
+                  className="link"
+                  onClick={() => {
+                    set('engineer', { kind: 'unknown' });
+                    setText(null);
+                  }}
+                >
+                  Engineer not known yet
+                </button>
+              </>
+            )}
+          </>
+        )}
+      </p>
+    </div>
   );
 }

@@ -8,7 +8,9 @@ import type { FixtureForm } from '../../stores/project-form';
 export function FixturesEditor(props: { readOnly: boolean; errorFor: (field: string, exact?: boolean) => string | null }) {
   const vocabulary = useApp((s) => s.vocabulary)!;
   const fixtures = useEditor((s) => s.form?.fixtures ?? []);
-  const { addFixture, updateFixture, removeFixture } = useEditor();
+  const { addFixture, updateFixture, removeFixture, undoRemoveFixture } = useEditor();
+  const removed = useEditor((s) => s.removedFixture);
+  const labelOf = (type: string) => vocabulary.fixture_kinds.find((k) => k.key === type)?.label ?? type;
   const [kind, setKind] = useState(vocabulary.fixture_kinds[0]?.key ?? 'custom');
 
   return (
@@ -17,9 +19,17 @@ export function FixturesEditor(props: { readOnly: boolean; errorFor: (field: str
       {fixtures.length === 0 && <p className="muted">No fixtures yet: add the sinks, drains and appliances that drain to the interceptor.</p>}
       <ol className="fixture-list">
         {fixtures.map((f, i) => (
-          <FixtureRow key={f.key} index={i} fixture={f} errorFor={props.errorFor} onChange={(patch) => updateFixture(f.key, patch)} onRemove={() => removeFixture(f.key)} />
+          <FixtureRow key={f.key} index={i} fixture={f} errorFor={props.errorFor} onChange={(patch) => updateFixture(f.key, patch)} onRemove={() => removeFixture(f.key, f.name.trim() || labelOf(f.type))} />
         ))}
       </ol>
+      {removed && (
+        <div className="notice notice-info undo" role="status">
+          <span>Removed fixture {removed.index + 1} ({removed.label}).</span>
+          <button type="button" onClick={undoRemoveFixture}>
+            Undo
+          </button>
+        </div>
+      )}
       <div className="row add-fixture">
         <Field label="Fixture to add">
           {(p) => (

@@ -7,12 +7,44 @@ import { Check, Field } from '../../components/Field';
 import { ErrorNotice, InfoNotice } from '../../components/Notice';
 import { useApp } from '../../stores/app-store';
 import { useEditor } from '../../stores/project-editor-store';
-import type { ProjectForm } from '../../stores/project-form';
-import { navigate, paths } from '../../router';
+import { formOf, writeBody, type ProjectForm } from '../../stores/project-form';
+import { useProjects } from '../../stores/projects-store';
+import type { MethodArgs } from '../../../../src-shared/ipc/contract';
+import { navigate, paths, setLeaveGuard } from '../../router';
 import { EngineerPicker } from './EngineerPicker';
 import { FixturesEditor } from './FixturesEditor';
-import { SizingResults } from './SizingResults';
+import { CompactResults, SizingResults } from './SizingResults';
 import { StatusBadge } from './StatusBadge';
+import { UNKNOWN_ENGINEER } from '../../../../src-shared/api/project-write';
+import { implausible } from '../../../../src-shared/api/input-ranges';
+import { greasePerMealLbs } from '../../../../src-shared/sizing/grease';
+import type { MenuTier } from '../../../../src-shared/sizing/tables';
+import type { SizingView, Vocabulary } from '../../../../src-shared/ipc/contract';
+
+/** "Is this right?" under a number that is allowed but unusual (input-ranges.ts). */
+function plausibility(name: 'servings_per_day' | 'pump_out_target', text: string): string | null {
+  const n = Number(text.trim());
+  return text.trim() !== '' && Number.isFinite(n) ? implausible(name, n) : null;
+}
+
+/**
+ * Why a checkbox changes nothing for this kitchen: the grease table gives the same grease per meal
+ * with or without it for the menu's tier (sizing-methods §6), or the jurisdiction keeps the disposer
+ * off the interceptor (the sizing's excluded fixtures say why).
+ */
+function unchangedBy(form: ProjectForm, vocabulary: Vocabulary, sizing: SizingView | null) {
+  const tier = vocabulary.menu_tiers.find((t) => t.menu_types.some((m) => m.key === form.menu_type));
+  const same = (a: number, b: number) => Math.abs(a - b) < 1e-9;
+  const t = tier?.tier as MenuTier | undefined;
+  const fryer = t && same(greasePerMealLbs(t, true, form.flatware), greasePerMealLbs(t, false, form.flatware));
+  const flatware = t && same(greasePerMealLbs(t, form.fryer, true), greasePerMealLbs(t, form.fryer, false));
+  const excluded = sizing?.sizing.excluded_fixtures.find((f) => !f.included && /disposer/i.test(`${f.kind} ${f.name}`));
+  return {
+    fryer: fryer ? `Changes nothing for a ${tier!.label.toLowerCase()} menu: the grease table gives the same grease per meal with or without a fryer.` : null,
+    flatware: flatware ? `Changes nothing for a ${tier!.label.toLowerCase()} menu: the grease table gives the same grease per meal either way.` : null,
+    disposer: form.food_waste_disposer && excluded?.reason ? `Changes nothing here: ${excluded.reason}` : null,
+  };
+}
 
 export function ProjectEditor(props: { id: number | 'new' }) {
   const vocabulary = useApp((s) => s.vocabulary);
@@ -22,6 +54,24 @@ export function ProjectEditor(props: { id: number | 'new' }) {
   useEffect(() => {
     if (vocabulary) void useEditor.getState().open(props.id);
   }, [props.id, vocabulary]);
+
+  // Unsaved changes are never dropped silently: leaving asks first, closing the window too.
+  useEffect(() => {
+    const release = setLeaveGuard(() => {
+      const { dirty, form: current } = useEditor.getState();
+      return !dirty || window.confirm(`“${current?.name.trim() || 'This project'}” has changes that are not saved. Leave and lose them?`);
+    });
+    const onUnload = (e: BeforeUnloadEvent) => {
+      if (!useEditor.getState().dirty) return;
+      e.preventDefault();
+      e.returnValue = '';
+    };
+    window.addEventListener('beforeunload', onUnload);
+    return () => {
+      release();
+      window.removeEventListener('beforeunload', onUnload);
+    };
+  }, []);
 
   useEffect(() => {
     // Ctrl/Cmd+S saves, as in any editor.
@@ -53,6 +103,7 @@ export function ProjectEditor(props: { id: number | 'new' }) {
     value: form[key] as string,
     onChange: (e: { target: { value: string } }) => set(key, e.target.value as never),
   });
+  const noEffect = unchangedBy(form, vocabulary, editor.sizing);
   /** The engine's message for a field, or for anything inside it (`address` → `address.state`). */
   const err = (field: string, exact = false) => errors[field] ?? (exact ? null : (Object.entries(errors).find(([k]) => k.startsWith(`${field}.`))?.[1] ?? null));
 
@@ -97,8 +148,12 @@ export function ProjectEditor(props: { id: number | 'new' }) {
               type="button"
               className="danger"
               onClick={async () => {
-                if (!window.confirm(`Delete the draft "${view.project.name}"? This cannot be undone.`)) return;
-                if (await editor.remove()) navigate(paths.projects());
+                // Undo (on the project list) creates the draft again from what it held.
+                const again = { ...writeBody(formOf(view.project, vocabulary)), name: view.project.name };
+                if (await editor.remove()) {
+                  useProjects.getState().setDeleted({ name: view.project.name, body: again as MethodArgs<'projects.create'> });
+                  navigate(paths.projects());
+                }
               }}
             >
               Delete draft
@@ -115,6 +170,7 @@ export function ProjectEditor(props: { id: number | 'new' }) {
       <InfoNotice message={editor.notice} />
       {readOnly && <InfoNotice message={`This project is ${view!.project.status}: only a Draft can be edited. Duplicate it to size a similar kitchen.`} />}
       <div className="editor-columns">
+        <CompactResults />
         <form id="project-form" className="project-form" onSubmit={onSubmit} noValidate>
           <fieldset disabled={readOnly}>
             <legend>Project</legend>
@@ -134,7 +190,7 @@ export function ProjectEditor(props: { id: number | 'new' }) {
                 )}
               </Field>
             </div>
-            <EngineerPicker error={err('engineer')} disabled={readOnly || !isNew} />
+            <EngineerPicker error={err('engineer')} errorFor={(f) => err(f, true)} disabled={readOnly || (!isNew && view?.project.engineer.email !== UNKNOWN_ENGINEER.email)} />
           </fieldset>
 
           <fieldset disabled={readOnly}>
@@ -190,17 +246,17 @@ export function ProjectEditor(props: { id: number | 'new' }) {
                   </select>
                 )}
               </Field>
-              <Field label="Servings per day" error={err('servings_per_day')}>
+              <Field label="Servings per day" error={err('servings_per_day')} hint={plausibility('servings_per_day', form.servings_per_day)}>
                 {(p) => <input {...p} {...text('servings_per_day')} inputMode="numeric" size={8} />}
               </Field>
-              <Field label="Pump-out target (days)" error={err('pump_out_target')}>
+              <Field label="Pump-out target (days)" error={err('pump_out_target')} hint={plausibility('pump_out_target', form.pump_out_target)}>
                 {(p) => <input {...p} {...text('pump_out_target')} inputMode="numeric" size={6} />}
               </Field>
             </div>
             <div className="row checks">
-              <Check label="Fryer" checked={form.fryer} onChange={(v) => set('fryer', v)} />
-              <Check label="Flatware (reusable dishes)" checked={form.flatware} onChange={(v) => set('flatware', v)} />
-              <Check label="Food-waste disposer" checked={form.food_waste_disposer} onChange={(v) => set('food_waste_disposer', v)} />
+              <Check label="Fryer" checked={form.fryer} hint={noEffect.fryer} onChange={(v) => set('fryer', v)} />
+              <Check label="Flatware (reusable dishes)" checked={form.flatware} hint={noEffect.flatware} onChange={(v) => set('flatware', v)} />
+              <Check label="Food-waste disposer" checked={form.food_waste_disposer} hint={noEffect.disposer} onChange={(v) => set('food_waste_disposer', v)} />
             </div>
           </fieldset>
 

@@ -4,14 +4,24 @@ import type { ConstructionTypeKey, ProjectStatus } from '../../../../src-shared/
 import { Field } from '../../components/Field';
 import { ErrorNotice } from '../../components/Notice';
 import { useApp } from '../../stores/app-store';
-import { useProjects } from '../../stores/projects-store';
-import { paths } from '../../router';
+import { useProjects, type ProjectSort } from '../../stores/projects-store';
+import { navigate, paths } from '../../router';
 import { StatusBadge } from './StatusBadge';
 import { ProjectFiles } from './ProjectFiles';
 
 export function ProjectsScreen() {
   const vocabulary = useApp((s) => s.vocabulary);
-  const { filters, items, total, loading, error, errorParam, ready, setFilter, load, loadMore } = useProjects();
+  const { filters, items, total, loading, error, errorParam, ready, setFilter, sortBy, clearFilters, load, loadMore, deleted, undoMessage, undoDelete } = useProjects();
+  const filtered = filters.status !== '' || filters.type !== '' || filters.zip !== '' || filters.query !== '';
+  /** A column header that sorts the list (aria-sort says how it is sorted now). */
+  const sortable = (column: ProjectSort, label: string, className?: string) => (
+    <th scope="col" className={className} aria-sort={filters.sort === column ? (filters.direction === 'asc' ? 'ascending' : 'descending') : 'none'}>
+      <button type="button" className="sort" onClick={() => sortBy(column)}>
+        {label}
+        <span aria-hidden="true">{filters.sort === column ? (filters.direction === 'asc' ? ' ▲' : ' ▼') : ''}</span>
+      </button>
+    </th>
+  );
 
   useEffect(() => {
     void load();
@@ -68,23 +78,42 @@ export function ProjectsScreen() {
           {(p) => <input {...p} inputMode="numeric" maxLength={5} size={7} value={filters.zip} onChange={(e) => setFilter('zip', e.target.value)} />}
         </Field>
       </form>
+      {deleted && (
+        <div className="notice notice-info undo" role="status">
+          <span>Deleted the draft “{deleted.name}”.</span>
+          <button
+            type="button"
+            onClick={async () => {
+              const id = await undoDelete();
+              if (id !== null) navigate(paths.project(id));
+            }}
+          >
+            Undo
+          </button>
+        </div>
+      )}
+      <ErrorNotice message={undoMessage} />
       {!zipError && !queryError && <ErrorNotice message={error} action={{ label: 'Retry', run: () => void load() }} />}
       <p className="count" aria-live="polite">
         {loading && !ready ? 'Loading…' : `${total.toLocaleString('en-US')} project${total === 1 ? '' : 's'}`}
+        {filtered && (
+          <button type="button" className="link" onClick={clearFilters}>
+            Clear filters
+          </button>
+        )}
       </p>
       <div className="table-wrap" data-ready={ready ? 'true' : undefined} data-testid="project-list">
         <table className="data-table">
           <thead>
             <tr>
-              <th scope="col">Project</th>
-              <th scope="col">Status</th>
-              <th scope="col">Location</th>
-              <th scope="col">Construction</th>
+              {sortable('name', 'Project')}
+              {sortable('status', 'Status')}
+              {sortable('city', 'Location')}
+              {sortable('construction', 'Construction')}
               <th scope="col">Recommended</th>
-              <th scope="col" className="num">
-                Pump-out (days)
-              </th>
-              <th scope="col">Updated</th>
+              {sortable('pump_out', 'Pump-out (days)', 'num')}
+              {sortable('created', 'Created')}
+              {sortable('updated', 'Updated')}
             </tr>
           </thead>
           <tbody>
@@ -100,6 +129,7 @@ export function ProjectsScreen() {
                 <td>{p.construction_type}</td>
                 <td>{p.recommended_product ?? '—'}</td>
                 <td className="num">{p.pump_out_cycle_basis === 'design_target' ? `${p.pump_out_cycle} (target)` : p.pump_out_cycle}</td>
+                <td>{p.created}</td>
                 <td>{p.updated}</td>
               </tr>
             ))}

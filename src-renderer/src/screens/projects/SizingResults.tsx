@@ -3,24 +3,76 @@
  * unit with its reasons, accessories, local requirements, and the units that failed and why.
  */
 import type { SizingView } from '../../../../src-shared/ipc/contract';
-import { Measure, MeasurePair, useSide } from '../../components/Measure';
+import { Measure, MeasurePair, unitWord, useSide } from '../../components/Measure';
 import { useEditor } from '../../stores/project-editor-store';
 import { paths } from '../../router';
 
 export function SizingResults() {
   const view = useEditor((s) => s.sizing);
   const stale = useEditor((s) => s.stale);
+  const problems = useEditor((s) => Object.keys(s.fieldErrors).filter((f) => f !== 'name' && !f.startsWith('engineer')).length);
   return (
     <aside className={`results${stale ? ' stale' : ''}`} aria-label="Sizing results" aria-busy={stale}>
+      {stale && view && problems > 0 && (
+        <p className="stale-note" role="status" data-testid="results-not-current">
+          Not current: these results are for earlier inputs. Fix the {problems === 1 ? 'marked field' : `${problems} marked fields`} to update them.
+        </p>
+      )}
       {view ? <SizingDetails view={view} /> : <p className="muted">Sizing…</p>}
     </aside>
+  );
+}
+
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
+
+/** "$4,920 list (+$1,210 vs. the recommended unit)": what choosing it instead would cost. */
+function priceAndDifference(prices: Record<string, number | null>, alt: { id: string | number; units: number }, chosen: { id: string | number; units: number } | null): string {
+  const each = prices[String(alt.id)];
+  if (each === null || each === undefined) return 'no list price';
+  const total = each * alt.units;
+  const base = chosen ? prices[String(chosen.id)] : null;
+  if (base === null || base === undefined || !chosen) return `${usd.format(total)} list`;
+  const diff = total - base * chosen.units;
+  return `${usd.format(total)} list (${diff === 0 ? 'same price' : `${diff > 0 ? '+' : '−'}${usd.format(Math.abs(diff))}`} vs. the recommended unit)`;
+}
+
+/** "1 day", "30 days". */
+export const days = (n: number | null) => (n === null ? '—' : `${n} ${n === 1 ? 'day' : 'days'}`);
+
+/**
+ * The results in one line, kept in view at the top of the form where the window is too narrow for
+ * the results column (CSS shows it below 1100 px): the unit, the pump-out cycle, the design flow,
+ * and whether they are current.
+ */
+export function CompactResults() {
+  const view = useEditor((s) => s.sizing);
+  const stale = useEditor((s) => s.stale);
+  const problems = useEditor((s) => Object.keys(s.fieldErrors).filter((f) => f !== 'name' && !f.startsWith('engineer')).length);
+  const flow = useSide(view?.sizing.flow_rate.sized_by ?? null, view?.sizing.flow_rate_metric.sized_by ?? null);
+  if (!view) return null;
+  const r = view.sizing.recommendation;
+  return (
+    <div className={`compact-results${stale ? ' stale' : ''}`} role="status" aria-label="Results summary" data-testid="compact-results">
+      {r.product ? (
+        <>
+          <strong>
+            {r.units > 1 ? `${r.units} × ` : ''}
+            {r.product.name}
+          </strong>{' '}
+          <span className="muted">{r.product.part_number}</span> · pump-out {days(view.sizing.pump_out_cycle)} · sized by <Measure value={flow} />
+        </>
+      ) : (
+        <span className="warning">{r.no_recommendation?.message ?? 'No unit can be recommended for these inputs.'}</span>
+      )}
+      {stale && problems > 0 && <span className="stale-tag"> · not current: fix the marked fields</span>}
+    </div>
   );
 }
 
 const ARRANGEMENT: Record<string, string> = { single: '', parallel: 'in parallel', series: 'in series' };
 
 export function SizingDetails(props: { view: SizingView; compact?: boolean }) {
-  const { sizing, failed_total, recommended_rating } = props.view;
+  const { sizing, failed_total, recommended_rating, prices } = props.view;
   const r = sizing.recommendation;
   const flow = useSide(sizing.flow_rate, sizing.flow_rate_metric);
   const grease = useSide(sizing.grease, sizing.grease_metric);
@@ -43,7 +95,7 @@ export function SizingDetails(props: { view: SizingView; compact?: boolean }) {
               </p>
             )}
             <p className="big" data-testid="pump-out-cycle">
-              Pump-out cycle: {sizing.pump_out_cycle ?? '—'} days
+              Pump-out cycle: {days(sizing.pump_out_cycle)}
             </p>
             <ul className="reasons">
               {r.reasons.map((reason) => (
@@ -181,9 +233,17 @@ export function SizingDetails(props: { view: SizingView; compact?: boolean }) {
             {sizing.recommended_accessories.map((a) => (
               <li key={a.kind}>
                 <strong>{a.quantity !== null ? `${a.quantity} × ` : ''}</strong>
-                {a.product ? <a href={paths.product(a.product.part_number)}>{a.product.name}</a> : <span>{a.kind.replace(/-/g, ' ')} (none in the catalog)</span>}
+                {a.product ? (
+                  <>
+                    <a href={paths.product(a.product.part_number)}>{a.product.name}</a> <span className="muted">{a.product.part_number}</span>
+                  </>
+                ) : (
+                  <span>
+                    {a.kind.charAt(0).toUpperCase() + a.kind.slice(1).replace(/-/g, ' ')}: none in the catalog, order one separately
+                  </span>
+                )}
                 <span className="muted"> · {a.reason}</span>
-                {a.note && <span className="muted"> {a.note}</span>}
+                {a.product && a.note && <span className="muted"> {a.note}</span>}
               </li>
             ))}
           </ul>
@@ -199,7 +259,8 @@ export function SizingDetails(props: { view: SizingView; compact?: boolean }) {
             {r.alternatives.map((a) => (
               <li key={`${a.id}-${a.units}`}>
                 {a.units > 1 ? `${a.units} × ` : ''}
-                {a.name} <span className="muted">{a.part_number}</span> · pump-out {a.pump_out_days ?? '—'} days
+                {a.name} <span className="muted">{a.part_number}</span> · pump-out {days(a.pump_out_days)} ·{' '}
+                <span data-testid="alternative-price">{priceAndDifference(prices, a, r.chosen)}</span>
               </li>
             ))}
           </ul>
@@ -208,7 +269,7 @@ export function SizingDetails(props: { view: SizingView; compact?: boolean }) {
 
       {!props.compact && r.failed.length > 0 && (
         <details className="result-card failed">
-          <summary>Units that do not fit ({failed_total})</summary>
+          <summary>Units that do not fit ({failed_total}, nearest in size first)</summary>
           <ul>
             {r.failed.map((c) => (
               <li key={`${c.id}-${c.units}`}>
@@ -235,7 +296,7 @@ export function SizingDetails(props: { view: SizingView; compact?: boolean }) {
 type Step = SizingView['sizing']['derivation'][number];
 
 const shownValue = (v: Step['result']['value']): string => (v === null ? '—' : typeof v === 'boolean' ? (v ? 'yes' : 'no') : String(v));
-const withUnit = (v: Step['result']['value'], unit: string | null): string => `${shownValue(v)}${unit && v !== null ? ` ${unit}` : ''}`;
+const withUnit = (v: Step['result']['value'], unit: string | null): string => `${shownValue(v)}${unit && v !== null ? ` ${unitWord(unit)}` : ''}`;
 
 /** The engine's calculation, step by step, as an inspector would check it (derivation.ts). */
 function Derivation(props: { steps: Step[] }) {

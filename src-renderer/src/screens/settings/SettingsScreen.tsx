@@ -1,12 +1,13 @@
 /** Settings: the central service (address, key, interval), the local API, its API keys, backups and the update address. */
 import { useEffect, useState } from 'react';
-import type { ApiScope } from '../../../../src-shared/api/scopes';
+import { SCOPE_DESCRIPTIONS, type ApiScope } from '../../../../src-shared/api/scopes';
 import { Check, Field } from '../../components/Field';
 import { InfoNotice } from '../../components/Notice';
 import { useApp } from '../../stores/app-store';
 import { useSettings } from '../../stores/settings-store';
 import { BackupsSection } from './BackupsSection';
 import { UpdatesForm } from './UpdatesForm';
+import { RepProfileForm } from './RepProfileForm';
 
 export function SettingsScreen() {
   const { sync, app, notice, load, forgetCreatedKey } = useSettings();
@@ -22,6 +23,7 @@ export function SettingsScreen() {
         <h1 id="settings-title">Settings</h1>
       </header>
       <InfoNotice message={notice} />
+      <RepProfileForm />
       {sync && <SyncSettingsForm key={`${sync.upstream_url}-${sync.interval_minutes}-${sync.has_key}`} />}
       {app && <LocalApiForm key={`${app.api.enabled}-${app.api.port}`} />}
       <ApiKeys />
@@ -74,6 +76,8 @@ function SyncSettingsForm() {
   );
 }
 
+const servedPort = (url: string) => Number(new URL(url).port);
+
 function LocalApiForm() {
   const { app, appErrors: errors, saveApp } = useSettings();
   const apiUrl = useApp((s) => s.info?.apiUrl ?? null);
@@ -91,6 +95,12 @@ function LocalApiForm() {
     >
       <h2 id="local-api-title">Local API</h2>
       <p className="muted">Other programs on this computer (estimating sheets, CAD plug-ins, scripts) can read the same data with an API key. {apiUrl ? `Now serving at ${apiUrl}.` : ''}</p>
+      {apiUrl && app && app.api.enabled && servedPort(apiUrl) !== app.api.port && (
+        <p className="notice notice-info" data-testid="port-explained">
+          It serves on port {servedPort(apiUrl)}, not {app.api.port}: when this app started, port {app.api.port} was taken by another program (or changed since), so it
+          took a free port instead. Changes here apply at the next start.
+        </p>
+      )}
       <div className="row">
         <Check label="Serve the local API" checked={enabled} onChange={setEnabled} />
         <Field label="Port" error={errors['api.port']}>
@@ -137,7 +147,7 @@ function ApiKeys() {
         <fieldset className="scopes">
           <legend>Scopes</legend>
           {vocabulary?.scopes.map((s) => (
-            <Check key={s} label={s} checked={scopes.includes(s)} onChange={(on) => toggle(s, on)} />
+            <Check key={s} label={s} hint={SCOPE_DESCRIPTIONS[s]} checked={scopes.includes(s)} onChange={(on) => toggle(s, on)} />
           ))}
           {errors.scopes && (
             <p className="field-error" role="alert">
@@ -155,9 +165,7 @@ function ApiKeys() {
             Key “{createdKey.name}” created. Copy it now: it is shown only once.
           </p>
           <code data-testid="created-key">{createdKey.key}</code>
-          <button type="button" onClick={() => void navigator.clipboard?.writeText(createdKey.key)}>
-            Copy
-          </button>
+          <CopyButton text={createdKey.key} />
         </div>
       )}
       {errors.keys && <p className="field-error">{errors.keys}</p>}
@@ -186,7 +194,15 @@ function ApiKeys() {
               <td>{expiryText(k.expires_at)}</td>
               <td>
                 {!k.revoked_at && (
-                  <button type="button" className="small danger" aria-label={`Revoke key ${k.name}`} onClick={() => void revokeKey(k.id)}>
+                  <button
+                    type="button"
+                    className="small danger"
+                    aria-label={`Revoke key ${k.name}`}
+                    onClick={() => {
+                      // A revoked key stops at once for every program using it: ask first.
+                      if (window.confirm(`Revoke the key “${k.name}”? Programs using it stop working at once, and it cannot be turned back on.`)) void revokeKey(k.id);
+                    }}
+                  >
                     Revoke
                   </button>
                 )}
@@ -196,6 +212,32 @@ function ApiKeys() {
         </tbody>
       </table>
     </section>
+  );
+}
+
+/** Copies the text and says so (or says that copying is not allowed here). */
+function CopyButton(props: { text: string }) {
+  const [copied, setCopied] = useState<string | null>(null);
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() => {
+          if (!navigator.clipboard) return setCopied('Copying is not allowed here: select the key and copy it by hand.');
+          navigator.clipboard.writeText(props.text).then(
+            () => setCopied('Copied to the clipboard.'),
+            () => setCopied('Copying is not allowed here: select the key and copy it by hand.'),
+          );
+        }}
+      >
+        Copy
+      </button>
+      {copied && (
+        <span role="status" className="copied">
+          {copied}
+        </span>
+      )}
+    </>
   );
 }
 

@@ -3,7 +3,8 @@ import { useEffect } from 'react';
 import { ErrorNotice } from '../../components/Notice';
 import { useSync } from '../../stores/sync-store';
 import { paths } from '../../router';
-import { describeState, phaseLabel, when } from './sync-words';
+import { describeState, phaseLabel, plainSyncError, progressByKind, when } from './sync-words';
+import { trackRun } from './sync-progress';
 
 export function SyncScreen() {
   const { status, reachability, conflicts, error, syncNow, cancel, loadConflicts, resolve } = useSync();
@@ -20,7 +21,11 @@ export function SyncScreen() {
   };
   const totals = status?.progress.reduce((acc, p) => ({ done: acc.done + p.done, total: acc.total + (p.total ?? 0) }), { done: 0, total: 0 });
   // Progress as the engine reports it; 100 % once it says the run is done.
-  const percent = status?.phase === 'done' ? 100 : totals && totals.total > 0 ? Math.floor((100 * totals.done) / totals.total) : 0;
+  const reported = status?.phase === 'done' ? 100 : totals && totals.total > 0 ? Math.floor((100 * totals.done) / totals.total) : 0;
+  // Never backwards within a run (sync-progress.ts).
+  const { percent, sent } = status ? trackRun(status, reported) : { percent: 0, sent: 0 };
+  const kinds = status ? progressByKind(status.progress) : [];
+  const received = kinds.reduce((sum, k) => sum + k.done, 0);
 
   return (
     <section className="screen sync" aria-labelledby="sync-title">
@@ -38,7 +43,7 @@ export function SyncScreen() {
           )}
         </div>
       </header>
-      {reachability?.state === 'unreachable' && (
+      {reachability?.state === 'unreachable' && status?.state !== 'failed' && (
         <p className="notice notice-info">
           {reachability.message} A sync will fail until it answers; everything else works offline.
         </p>
@@ -54,25 +59,31 @@ export function SyncScreen() {
               <progress aria-label="Sync progress" max={100} value={percent} />
               <span className="muted"> {percent} %</span>
               <p>{phaseLabel(status.phase)}</p>
-              {status.progress.length > 0 && (
-                <table className="kv" aria-label="Progress by resource">
+              {kinds.length > 0 && (
+                <table className="kv" aria-label="Progress by kind of record">
                   <tbody>
-                    {status.progress.map((p) => (
-                      <tr key={p.resource}>
-                        <th scope="row">{p.resource}</th>
+                    {kinds.map((k) => (
+                      <tr key={k.label}>
+                        <th scope="row">{k.label}</th>
                         <td>
-                          {p.done.toLocaleString('en-US')} / {p.total === null ? '…' : p.total.toLocaleString('en-US')}
+                          {k.done.toLocaleString('en-US')} / {k.total === null ? '…' : k.total.toLocaleString('en-US')}
                         </td>
                       </tr>
                     ))}
                   </tbody>
                 </table>
               )}
+              {status.phase === 'done' && !running && (
+                <p data-testid="sync-summary">
+                  Received {received.toLocaleString('en-US')} record{received === 1 ? '' : 's'} · sent {sent} change{sent === 1 ? '' : 's'} · {status.unsynced_changes} waiting to be sent ·{' '}
+                  {status.conflicts} conflict{status.conflicts === 1 ? '' : 's'}
+                </p>
+              )}
             </>
           )}
           {status.state === 'failed' && status.last_error && (
             <div className="notice notice-error" role="alert" data-testid="sync-error">
-              <span>{status.last_error.message}</span>
+              <span>{plainSyncError(status.last_error)}</span>
               <button type="button" onClick={() => void syncNow()}>
                 Retry
               </button>

@@ -1,7 +1,7 @@
 /** The status bar: whether the central service answers, the last sync, unsynced changes, conflicts, Sync now. */
 import { useSync } from '../../stores/sync-store';
 import { paths } from '../../router';
-import { describeState, when } from './sync-words';
+import { describeState, plainSyncError, when } from './sync-words';
 
 const REACH_WORDS: Record<string, string> = {
   reachable: 'Central service reachable',
@@ -13,11 +13,13 @@ const REACH_WORDS: Record<string, string> = {
 export function SyncStatusBar() {
   const { status, reachability, error, syncNow } = useSync();
   const running = status?.state === 'running';
-  const reach = reachability?.state ?? 'unknown';
+  // A failed connection is never shown next to "reachable": until a sync works again, the dot says so.
+  const connectionFailed = status?.state === 'failed' && ['offline', 'upstream_unreachable', 'timeout', 'upstream_error'].includes(status.last_error?.code ?? '');
+  const reach = connectionFailed ? 'unreachable' : (reachability?.state ?? 'unknown');
   return (
     <footer className="status-bar" aria-label="Sync status">
       <span className={`dot ${reach}`} aria-hidden="true" />
-      <span data-testid="reachability" data-state={reach} title={reachability?.message ?? undefined}>
+      <span data-testid="reachability" data-state={reach} title={connectionFailed ? plainSyncError(status.last_error) : (reachability?.message ?? undefined)}>
         {REACH_WORDS[reach]}
       </span>
       <span className="sep" aria-hidden="true">

@@ -13,12 +13,73 @@ export function phaseLabel(phase: string | null): string {
   return phase ? (PHASES[phase] ?? phase) : '';
 }
 
+/** Record kinds as a person names them (the engine's resource keys, with their list pages). */
+const RESOURCES: Record<string, string> = {
+  'product-types': 'Product types',
+  products: 'Products',
+  collections: 'Collections',
+  territories: 'Territories',
+  jurisdictions: 'Jurisdictions',
+  users: 'Users',
+  'project list': 'Projects',
+  projects: 'Projects',
+};
+
+export function resourceLabel(resource: string): string {
+  const key = resource.replace(/:page$/, '');
+  return RESOURCES[key] ?? key.charAt(0).toUpperCase() + key.slice(1).replace(/[-_]/g, ' ');
+}
+
+/** The progress per record kind, list pages and records of one kind together. */
+export function progressByKind(progress: SyncStatus['progress']): { label: string; done: number; total: number | null }[] {
+  const out = new Map<string, { label: string; done: number; total: number | null }>();
+  for (const p of progress) {
+    const label = resourceLabel(p.resource);
+    const row = out.get(label);
+    if (!row) out.set(label, { label, done: p.done, total: p.total });
+    else {
+      row.done = Math.max(row.done, p.done);
+      row.total = row.total === null || p.total === null ? (row.total ?? p.total) : Math.max(row.total, p.total);
+    }
+  }
+  return [...out.values()];
+}
+
+/** A sync error in a rep's words: what happened and what to do, no socket codes (ECONNREFUSED). */
+export function plainSyncError(error: { code: string; message: string } | null): string {
+  if (!error) return 'The sync stopped for a reason it did not give.';
+  switch (error.code) {
+    case 'offline':
+    case 'upstream_unreachable':
+      return 'The central service did not answer. Check that this computer is online and that the address in Settings is right; everything else keeps working offline.';
+    case 'timeout':
+      return 'The central service took too long to answer. Try again in a while.';
+    case 'unauthorized':
+      return 'The central service did not accept the key. Enter a current key in Settings.';
+    case 'forbidden':
+      return 'The key has no right to sync. Ask for a key that may.';
+    case 'no_upstream':
+      return 'No central service is set. Add its address and key in Settings.';
+    case 'cancelled':
+      return 'The sync was cancelled. It resumes where it stopped next time.';
+    default:
+      // Keep the engine's sentence, without the system's error codes.
+      return (
+        error.message
+          .replace(/\s*\([^)]*\b(E[A-Z]{4,}|EAI_[A-Z]+)\b[^)]*\)/g, '')
+          .replace(/\s*\b(connect |getaddrinfo )?(E[A-Z]{4,}|EAI_[A-Z]+)\b(\s+[\d.:]+)?/g, '')
+          .trim() || 'The sync failed.'
+      );
+  }
+}
+
 export function describeState(s: SyncStatus): string {
   switch (s.state) {
     case 'running':
       return `Syncing: ${phaseLabel(s.phase).toLowerCase()}…`;
     case 'failed':
-      return `Sync failed: ${s.last_error?.message ?? 'unknown error'}`;
+      // The reason is said once, under it (SyncScreen), not repeated here.
+      return 'Sync failed';
     case 'not-configured':
       return 'Sync is not set up';
     default:

@@ -5,10 +5,24 @@ import { Field } from '../../components/Field';
 import { ErrorNotice } from '../../components/Notice';
 import { useTerritories } from '../../stores/territories-store';
 
+/** The state code a typed text means: a code ("md" is MD, Maryland), a full name, or a name's unique start. */
+export function stateCodeOf(text: string, states: { code: string; name: string }[]): string {
+  const t = text.trim().toLowerCase();
+  if (t === '') return '';
+  const byCode = states.find((s) => s.code.toLowerCase() === t);
+  if (byCode) return byCode.code;
+  const byName = states.find((s) => s.name.toLowerCase() === t);
+  if (byName) return byName.code;
+  const starts = states.filter((s) => s.name.toLowerCase().startsWith(t));
+  return starts.length === 1 ? starts[0]!.code : '';
+}
+
 export function TerritoriesScreen() {
   const { states, list, result, errors, looking, load, byZip, byCounty, open } = useTerritories();
   const [zip, setZip] = useState('');
-  const [state, setState] = useState('');
+  // The state as typed ("md", "Maryland"); the look-up uses the code it reads as.
+  const [stateText, setStateText] = useState('');
+  const state = stateCodeOf(stateText, states);
   const [county, setCounty] = useState('');
 
   useEffect(() => {
@@ -52,18 +66,20 @@ export function TerritoriesScreen() {
         >
           <h2>By state and county</h2>
           <div className="row">
-            <Field label="State" error={errors.state}>
-              {(p) => (
-                <select {...p} value={state} onChange={(e) => setState(e.target.value)}>
-                  <option value="">Choose a state…</option>
-                  {states.map((s) => (
-                    <option key={s.code} value={s.code}>
-                      {s.name}
-                    </option>
-                  ))}
-                </select>
-              )}
+            <Field
+              label="State"
+              error={errors.state ?? (stateText.trim() !== '' && !state ? `No state is called or coded “${stateText.trim()}”.` : null)}
+              hint={state ? `${states.find((s) => s.code === state)?.name ?? state} (${state})` : 'A code (MD) or a name (Maryland)'}
+            >
+              {(p) => <input {...p} list="state-names" size={12} value={stateText} onChange={(e) => setStateText(e.target.value)} placeholder="MD or Maryland" />}
             </Field>
+            <datalist id="state-names">
+              {states.map((s) => (
+                <option key={s.code} value={s.name}>
+                  {s.code}
+                </option>
+              ))}
+            </datalist>
             <CountyInput state={state} value={county} onChange={setCounty} error={errors.county} onChoose={(name) => void byCounty(state, name)} />
             <button type="submit" className="primary">
               Find territory
@@ -78,6 +94,7 @@ export function TerritoriesScreen() {
             <h2>
               {result.code} {result.name ? `· ${result.name}` : ''}
             </h2>
+            {result.match && <p data-testid="territory-matched">Matched: {result.match.county}</p>}
             {result.match?.note && (
               <p className="notice notice-info" role="note">
                 {result.match.note}

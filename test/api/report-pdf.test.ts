@@ -1,0 +1,137 @@
+/**
+ * The report PDF from the engine (docs/api.md "The report PDF"): GET /api/projects/:id/report.pdf
+ * read back with poppler's pdftotext / pdfinfo: the rep's letterhead, every calculation step of
+ * the sizing's derivation with its source, page numbers on every page, the DRAFT watermark on
+ * drafts only, metric on request, no half-empty pages, and the errors of a bad request.
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiError } from '../../src-shared/api/common.js';
+import { project, type Project } from '../../src-shared/api/people.js';
+import { sizingResponse } from '../../src-shared/api/sizing.js';
+import { writeRepProfile } from '../../src-main/engine/report/rep-profile.js';
+import { startTestServer, type TestServer } from '../helpers/api-server.js';
+import { peopleIndex } from '../helpers/resources.js';
+
+let t: TestServer;
+let dir: string;
+const people = peopleIndex();
+const engineer = people.seed.users[0]!;
+const home = people.seed.jurisdictions.find((j) => j.inside_trap_locations.includes('kitchen') && j.zip_codes.length > 0)!;
+
+beforeAll(async () => {
+  t = await startTestServer();
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fieldsizer-report-'));
+  await writeRepProfile(t.engine.store.db, { company: 'Lakeside Interceptor Sales', name: 'Dana Rep', email: 'dana@lakeside.example', phone: '312-555-0100' });
+});
+afterAll(async () => {
+  await t?.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+async function fetchPdf(id: number, query = ''): Promise<{ status: number; type: string | null; bytes: Buffer }> {
+  const res = await fetch(`${t.server.url}/api/projects/${id}/report.pdf${query}`, { headers: { authorization: `Bearer ${t.key}` } });
+  return { status: res.status, type: res.headers.get('content-type'), bytes: Buffer.from(await res.arrayBuffer()) };
+}
+
+/** The PDF's text per page (pdftotext), and its page count (pdfinfo). */
+function read(bytes: Buffer, name: string): { pages: string[]; raw: string[]; all: string } {
+  const file = path.join(dir, `${name}.pdf`);
+  fs.writeFileSync(file, bytes);
+  const count = Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [file], { encoding: 'utf8' }))![1]);
+  const pages = Array.from({ length: count }, (_, i) => execFileSync('pdftotext', ['-layout', '-f', String(i + 1), '-l', String(i + 1), file, '-'], { encoding: 'utf8' }));
+  // The watermark is drawn at an angle: -raw keeps its letters together.
+  const raw = Array.from({ length: count }, (_, i) => execFileSync('pdftotext', ['-raw', '-f', String(i + 1), '-l', String(i + 1), file, '-'], { encoding: 'utf8' }));
+  return { pages, raw, all: pages.join('\n') };
+}
+
+const squash = (s: string) => s.replace(/\s+/g, ' ');
+
+async function createProject(body: Record<string, unknown>): Promise<Project> {
+  const res = await t.request('POST', '/api/projects', {
+    body: JSON.stringify({
+      name: 'Report Test Taqueria',
+      engineer: { id: engineer.id },
+      menu_type: 'full-service-mexican',
+      servings_per_day: 400,
+      address: { street: '12 Main Street', city: 'Springfield', state: home.state, postal_code: home.zip_codes[0] },
+      fixtures: [{ type: 'three-compartment-sink' }, { type: 'hand-sink' }, { type: 'dishwasher', gpm: 9 }, { type: 'custom', uses_typical_dimensions: false, dimensions: { standard: { length: { value: 30, unit: 'in' }, width: { value: 20, unit: 'in' }, height: { value: 14, unit: 'in' } } } }],
+      ...body,
+    }),
+  });
+  expect(res.status, res.text).toBe(201);
+  return project.parse(res.body);
+}
+
+describe('GET /api/projects/:id/report.pdf', () => {
+  it('prints the letterhead, inputs, every calculation step with its source, page numbers and the DRAFT watermark', async () => {
+    const p = await createProject({});
+    const sizing = sizingResponse.parse((await t.get(`/api/projects/${p.id}/sizing`)).body);
+    const pdf = await fetchPdf(p.id);
+    expect(pdf.status).toBe(200);
+    expect(pdf.type).toBe('application/pdf');
+    expect(pdf.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const { pages, raw, all } = read(pdf.bytes, 'draft');
+    const text = squash(all);
+
+    expect(text).toContain('Lakeside Interceptor Sales');
+    expect(text).toContain('dana@lakeside.example');
+    expect(text).toContain('Report Test Taqueria');
+    expect(text).toContain(`report made ${new Date().toISOString().slice(0, 10)}`);
+    expect(text).toContain('12 Main Street');
+    // The custom fixture's own sizes are printed.
+    expect(text).toMatch(/30 × 20 × 14 in/);
+    // The calculation sheet: every step of the derivation, in order, with its code section.
+    expect(sizing.derivation.length).toBeGreaterThan(5);
+    let from = 0;
+    for (const [i, step] of sizing.derivation.entries()) {
+      const label = squash(`${i + 1}. ${step.label}`).replace(/[≥≤→−]/g, '');
+      const at = text.indexOf(label.split(/[≥≤→−]/)[0]!, from);
+      expect(at, `step ${step.key}`).toBeGreaterThanOrEqual(from);
+      from = at;
+    }
+    const sources = new Set(sizing.derivation.map((s) => s.source).filter((s) => /^[\x20-\x7e]+$/.test(s)));
+    for (const source of sources) expect(text).toContain(squash(source));
+    expect(text).toContain('Formula:');
+    // The recommended unit, its model and the sign-off block.
+    expect(text).toContain(`model ${sizing.recommendation.product!.part_number}`);
+    expect(text).toContain('Certifications');
+    expect(text).toContain('Prepared by');
+    expect(text).toContain('Reviewed and approved by (engineer of record)');
+    // Page numbers on every page, and the watermark on every page of a draft.
+    expect(pages.length).toBeGreaterThanOrEqual(2);
+    pages.forEach((page, i) => {
+      expect(squash(page)).toContain(`Page ${i + 1} of ${pages.length}`);
+      expect(raw[i]).toContain('DRAFT');
+    });
+    // No half-empty pages: every page but the last is at least two-thirds as full as the fullest.
+    const lines = pages.map((page) => page.split('\n').filter((l) => l.trim() !== '').length);
+    const fullest = Math.max(...lines);
+    for (const n of lines.slice(0, -1)) expect(n).toBeGreaterThanOrEqual((fullest * 2) / 3);
+  });
+
+  it('has no watermark once submitted, and prints metric figures on request', async () => {
+    const p = await createProject({ name: 'Report Test Submitted' });
+    const moved = await t.request('POST', `/api/projects/${p.id}/status`, { body: JSON.stringify({ status: 'Submitted' }) });
+    expect(moved.status, moved.text).toBe(200);
+    const { all, raw } = read((await fetchPdf(p.id, '?units=metric')).bytes, 'submitted');
+    expect(raw.join('\n')).not.toContain('DRAFT');
+    expect(all).toContain('Submitted');
+    expect(all).toContain('L/s');
+    expect(all).toContain('figures in metric units');
+  });
+
+  it('answers 404 for an unknown project, 400 for bad units, 401 without a key', async () => {
+    const missing = await t.get('/api/projects/999999/report.pdf');
+    expect(missing.status).toBe(404);
+    expect(apiError.parse(missing.body).object).toBe('error');
+    const p = await createProject({ name: 'Report Test Errors' });
+    const bad = await t.get(`/api/projects/${p.id}/report.pdf?units=furlongs`);
+    expect(bad.status).toBe(400);
+    expect(apiError.parse(bad.body).param).toBe('units');
+    expect((await t.get(`/api/projects/${p.id}/report.pdf`, { key: null })).status).toBe(401);
+  });
+});

@@ -1,0 +1,28 @@
+/** The sync screen's words (issue 14): record kinds as a person names them, errors without socket codes. */
+import { describe, expect, it } from 'vitest';
+import { plainSyncError, progressByKind, resourceLabel } from '../src-renderer/src/screens/sync/sync-words.js';
+
+describe('sync words', () => {
+  it('names record kinds as a person would, list pages together with their records', () => {
+    expect(resourceLabel('product-types')).toBe('Product types');
+    expect(resourceLabel('project list:page')).toBe('Projects');
+    const kinds = progressByKind([
+      { resource: 'users:page', done: 2, total: 3 },
+      { resource: 'users', done: 120, total: 640 },
+      { resource: 'product-types', done: 16, total: 16 },
+    ]);
+    expect(kinds).toEqual([
+      { label: 'Users', done: 120, total: 640 },
+      { label: 'Product types', done: 16, total: 16 },
+    ]);
+  });
+
+  it('says a connection failure in plain words, and strips socket codes from any other message', () => {
+    expect(plainSyncError({ code: 'upstream_unreachable', message: 'Could not reach the central service: the connection failed (connect ECONNREFUSED 127.0.0.1:9).' })).toMatch(
+      /^The central service did not answer\. Check that this computer is online/,
+    );
+    const other = plainSyncError({ code: 'push_failed', message: 'Sending failed (read ECONNRESET). Your changes are kept.' });
+    expect(other).toBe('Sending failed. Your changes are kept.');
+    expect(plainSyncError({ code: 'upstream_error', message: 'getaddrinfo EAI_AGAIN central.example.com went wrong.' })).not.toMatch(/EAI_AGAIN/);
+  });
+});

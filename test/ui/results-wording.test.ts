@@ -1,0 +1,88 @@
+/**
+ * The results a rep can act on (issue 14), in a real browser: nothing is recommended from nothing,
+ * inputs that change nothing say why, unusual inputs ask "is this right?", every recommendation
+ * and alternative is an orderable model with its price, and the wording has no internal keys.
+ */
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, openApp, screenshot, startUiServer, type UiBrowser, type UiServer } from '../helpers/ui-browser.js';
+
+let app: UiServer;
+let browser: UiBrowser;
+let page: Page;
+
+beforeAll(async () => {
+  app = await startUiServer();
+  browser = await launchBrowser();
+  page = await openApp(browser, app);
+  // The screenshots of these tests are at 1366 × 768, a common laptop screen.
+  await page.setViewportSize({ width: 1366, height: 768 });
+  page.on('dialog', (d) => void d.accept());
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+const results = () => page.getByRole('complementary', { name: 'Sizing results' });
+const settled = () => page.locator('aside.results[aria-busy=false]').waitFor();
+
+describe('results in words a rep uses', () => {
+  it('recommends nothing from empty inputs and says what is missing', async () => {
+    await page.getByRole('link', { name: 'New project' }).click();
+    await page.getByLabel('Project name').fill('Empty kitchen');
+    await settled();
+    const recommended = results().getByTestId('recommended-product');
+    await expect.poll(() => recommended.innerText()).toMatch(/Nothing to size yet: add the fixtures .* servings per day/);
+    expect(await results().innerText()).not.toMatch(/lasts 90 days|Pump-out cycle: 90/);
+    await screenshot(page, 'results-empty-1366');
+
+    // Servings alone (no fixture) still say nothing about the flow: the pipe is not a choice the rep made.
+    await page.getByLabel('Servings per day').fill('200');
+    await page.getByLabel('Fixture to add').selectOption('three-compartment-sink');
+    await page.getByRole('button', { name: 'Add fixture' }).click();
+    await settled();
+    await expect.poll(() => recommended.innerText()).not.toMatch(/Nothing to size yet/);
+  }, 60_000);
+
+  it('says why the fryer changes nothing for a high-grease menu, and asks about unusual numbers', async () => {
+    const menu = page.getByLabel('Menu type');
+    const highMenu = await menu.locator('optgroup[label="High grease"] option').first().getAttribute('value');
+    await menu.selectOption(highMenu!);
+    await page.getByRole('checkbox', { name: 'Fryer' }).check();
+    const fryerHint = await page.getByRole('checkbox', { name: 'Fryer' }).getAttribute('aria-describedby');
+    expect(await page.locator(`[id="${fryerHint}"]`).innerText()).toMatch(/Changes nothing for a high grease menu/);
+    // A low-grease menu: the fryer does change the grease, so no such note.
+    const lowMenu = await menu.locator('optgroup[label="Low grease"] option').first().getAttribute('value');
+    await menu.selectOption(lowMenu!);
+    expect(await page.getByRole('checkbox', { name: 'Fryer' }).getAttribute('aria-describedby')).toBeNull();
+
+    await page.getByLabel('Servings per day').fill('10000');
+    await page.getByText(/10,000 is more than 5,000: .* Is this right\?/).waitFor();
+    await page.getByLabel('Pump-out target (days)').fill('365');
+    await page.getByText(/365 is more than 90: the sizing caps the pump-out cycle at 90 days.* Is this right\?/).waitFor();
+    await page.getByLabel('Servings per day').fill('300');
+    await page.getByLabel('Pump-out target (days)').fill('30');
+    await settled();
+  }, 60_000);
+
+  it('shows orderable models, alternatives with price and difference, and no internal keys', async () => {
+    await page.getByLabel('Fixture to add').selectOption('dishwasher');
+    await page.getByRole('button', { name: 'Add fixture' }).click();
+    await settled();
+    const unit = await results().getByTestId('recommended-product').innerText();
+    expect(unit).not.toMatch(/(^|-)[0-9A-Z]*[XYZ]{2,}/);
+    await results().getByText(/^Also fits/).click();
+    const prices = await results().getByTestId('alternative-price').allInnerTexts();
+    expect(prices.length).toBeGreaterThan(0);
+    // Model numbers are orderable: no family pattern with placeholders among them.
+    for (const model of await results().locator('details li .muted').allInnerTexts()) expect(model).not.toMatch(/(^|-)[0-9A-Z]*[XYZ]{2,}/);
+    for (const p of prices) expect(p).toMatch(/^(\$[\d,]+ list( \((same price|[+−]\$[\d,]+ vs\. the recommended unit)\))?|no list price)$/);
+    await results().getByText(/^Units that do not fit/).click();
+    const text = await page.locator('main').innerText();
+    expect(text).not.toMatch(/\bpump_out\b|product-types|\blbs\b|\b1 days\b/);
+    expect(text).not.toMatch(/gal ≤ [\d.]+ × [\d.]+ GPM/);
+    await screenshot(page, 'results-alternatives-1366');
+  }, 60_000);
+});
