@@ -26,7 +26,9 @@ export const TRANSITIONS: readonly Transition[] = [
 
 /** The changes open from a status, for the given actors. */
 export function allowedTransitions(from: ProjectStatus, actors: readonly Actor[]): Transition[] {
-  return TRANSITIONS.filter((t) => t.from === from && actors.includes(t.by));
+  // One per target: a user who is also an administrator may close a Pending project either way.
+  const allowed = TRANSITIONS.filter((t) => t.from === from && actors.includes(t.by));
+  return allowed.filter((t, i) => allowed.findIndex((u) => u.to === t.to) === i);
 }
 
 /** Only a draft's inputs may change: a submitted project is what the jurisdiction reviews. */

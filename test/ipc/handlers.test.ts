@@ -73,6 +73,15 @@ describe('valid calls', () => {
     for (const t of view.transitions) expect(t.from).toBe(view.project.status);
   });
 
+  it('offers each target status once, though the app acts as user and administrator (a Pending project closes either way)', async () => {
+    const pending = (await ok('projects.list', { limit: 5, status: ['Pending'] })).data[0]!;
+    const view = await ok('projects.get', { id: pending.id });
+    const targets = view.transitions.map((t) => t.to);
+    expect(targets).toContain('Closed');
+    expect(targets).toContain('Closed/Approved');
+    expect(new Set(targets).size).toBe(targets.length);
+  });
+
   it('projects.list filters by status, construction type and words, newest first', async () => {
     const all = await ok('projects.list', { limit: 20 });
     expect(all.total).toBeGreaterThan(1000);
