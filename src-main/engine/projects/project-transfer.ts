@@ -22,28 +22,12 @@ import type { Database } from '../../store/schema.js';
 import type { Engine } from '../engine.js';
 import { ApiError } from '../errors.js';
 import { compactSizing } from './project-sizing.js';
+import type { Selectable } from 'kysely';
+import type { ProjectsTable } from '../../store/schema.js';
 import type { StoredInputs } from './project-inputs.js';
 
-interface ProjectRowText {
-  id: number;
-  user_id: number;
-  name: string;
-  status: string;
-  created: string;
-  submitted: string | null;
-  approved: string | null;
-  updated: string;
-  construction_type: string;
-  street: string | null;
-  street_2: string | null;
-  city: string | null;
-  state: string | null;
-  postal_code: string | null;
-  jurisdiction_id: number | null;
-  inputs: string;
-  pump_out_cycle: number | null;
-  recommended_product: string | null;
-}
+/** A projects row as `select *` gives it (the store's own table type). */
+type ProjectRowText = Selectable<ProjectsTable>;
 
 /** One project as the file carries it, read with plain SQLite (throws if its rows cannot be read). */
 export function readExportedProject(sqlite: SQLite.Database, id: number): ExportedProject | null {
