@@ -7,8 +7,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { expect, inject } from 'vitest';
 import { openEngine, type Engine } from '../../src-main/engine/engine.js';
 import { startServer, type RunningServer } from '../../src-main/http/server.js';
 import { copyTemplateDataDir } from './api-server.js';
@@ -92,4 +92,12 @@ const SCREENSHOTS = path.resolve(import.meta.dirname, '../../test-results/screen
 export async function screenshot(page: Page, name: string): Promise<void> {
   fs.mkdirSync(SCREENSHOTS, { recursive: true });
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: false });
+}
+
+/** The message shown for an invalid control: the elements its aria-describedby names. */
+export async function messageOf(page: Page, control: Locator): Promise<string> {
+  await expect.poll(() => control.getAttribute('aria-invalid'), { timeout: 5_000 }).toBe('true');
+  const ids = (await control.getAttribute('aria-describedby'))!.split(' ');
+  const texts = await Promise.all(ids.map((id) => page.locator(`[id="${id}"]`).innerText()));
+  return texts.join(' ');
 }

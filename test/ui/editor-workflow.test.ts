@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openApp, screenshot, startUiServer, type UiBrowser, type UiServer } from '../helpers/ui-browser.js';
+import { launchBrowser, openApp, screenshot, startUiServer, type UiBrowser, type UiServer, messageOf } from '../helpers/ui-browser.js';
 
 let app: UiServer;
 let browser: UiBrowser;
@@ -37,13 +37,7 @@ afterAll(async () => {
   await app?.close();
 });
 
-/** The message shown for a control: the element its aria-describedby names. */
-async function messageFor(control: Locator): Promise<string> {
-  await expect.poll(() => control.getAttribute('aria-invalid'), { timeout: 5_000 }).toBe('true');
-  const ids = (await control.getAttribute('aria-describedby'))!.split(' ');
-  const texts = await Promise.all(ids.map((id) => page.locator(`[id="${id}"]`).innerText()));
-  return texts.join(' ');
-}
+const messageFor = (control: Locator) => messageOf(page, control);
 
 
 const results = () => page.getByRole('complementary', { name: 'Sizing results' });
