@@ -54,9 +54,13 @@ export interface UiBrowser {
   close(): Promise<void>;
 }
 
+/** A common laptop screen: the size the browser tests' screenshots are taken at. */
+export const LAPTOP_VIEWPORT = { width: 1366, height: 768 };
+
 /** Opens the app served by `app` and waits for its first screen (the project list) to be ready. */
-export async function openApp(browser: UiBrowser, app: UiServer): Promise<Page> {
+export async function openApp(browser: UiBrowser, app: UiServer, viewport?: { width: number; height: number }): Promise<Page> {
   const page = browser.page;
+  if (viewport) await page.setViewportSize(viewport);
   await page.goto(app.server.uiUrl);
   await page.locator('[data-testid=project-list][data-ready=true]').waitFor();
   return page;

@@ -44,6 +44,18 @@ async function open(dataDir: string): Promise<Engine> {
   return engine;
 }
 
+/** Opens a damaged folder as `serve` would, answering the damage report with "restore the backup". */
+async function openChoosingBackup(dataDir: string) {
+  let seen: DamageReport | null = null;
+  const owned = await openOwnedEngine({ dataDir, owner: 'serve' }, async (report) => {
+    seen = report;
+    return 'backup';
+  });
+  cleanup.push(() => owned.lock.release());
+  cleanup.push(() => owned.engine.close());
+  return { owned, report: seen as unknown as DamageReport };
+}
+
 /** Folds the WAL into the file and closes, so byte-level damage hits committed data. */
 async function closeFolded(engine: Engine): Promise<void> {
   engine.store.sqlite.pragma('wal_checkpoint(TRUNCATE)');
@@ -75,14 +87,7 @@ describe('a damaged store', () => {
     expect(error.problem).toBe('damaged');
     expect(error.message).toContain(file);
 
-    let seen: DamageReport | null = null;
-    const owned = await openOwnedEngine({ dataDir, owner: 'serve' }, async (report) => {
-      seen = report;
-      return 'backup';
-    });
-    cleanup.push(() => owned.lock.release());
-    cleanup.push(() => owned.engine.close());
-    const report = seen as unknown as DamageReport;
+    const { owned, report } = await openChoosingBackup(dataDir);
     // Nothing is thrown away: the damaged file is kept as it was, for anyone who can do more with it.
     expect(sha(report.movedTo)).toBe(damagedHash);
     expect(report.backup?.name).toBe(backup.name);
@@ -106,14 +111,7 @@ describe('a damaged store', () => {
     expect(error.problem).toBe('damaged');
     expect(error.message).toContain(file);
 
-    let seen: DamageReport | null = null;
-    const owned = await openOwnedEngine({ dataDir, owner: 'serve' }, async (report) => {
-      seen = report;
-      return 'backup';
-    });
-    cleanup.push(() => owned.lock.release());
-    cleanup.push(() => owned.engine.close());
-    const report = seen as unknown as DamageReport;
+    const { owned, report } = await openChoosingBackup(dataDir);
     expect(report.salvaged).toBe(3);
     expect(fs.existsSync(report.salvageFile!)).toBe(true);
     expect(owned.recovered?.imported?.imported).toBe(3);

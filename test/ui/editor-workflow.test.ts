@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openApp, screenshot, startUiServer, type UiBrowser, type UiServer, messageOf } from '../helpers/ui-browser.js';
+import { launchBrowser, openApp, screenshot, startUiServer, type UiBrowser, type UiServer, messageOf, LAPTOP_VIEWPORT } from '../helpers/ui-browser.js';
 
 let app: UiServer;
 let browser: UiBrowser;
@@ -19,9 +19,7 @@ let page: Page;
 beforeAll(async () => {
   app = await startUiServer();
   browser = await launchBrowser();
-  page = await openApp(browser, app);
-  // The screenshots of these tests are at 1366 × 768, a common laptop screen.
-  await page.setViewportSize({ width: 1366, height: 768 });
+  page = await openApp(browser, app, LAPTOP_VIEWPORT);
   // confirm() answers: the next queued one, else accept; every message is kept.
   page.on('dialog', (dialog) => {
     dialogMessages.push(dialog.message());

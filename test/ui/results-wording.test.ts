@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openApp, screenshot, startUiServer, type UiBrowser, type UiServer } from '../helpers/ui-browser.js';
+import { launchBrowser, openApp, screenshot, startUiServer, type UiBrowser, type UiServer, LAPTOP_VIEWPORT } from '../helpers/ui-browser.js';
 
 let app: UiServer;
 let browser: UiBrowser;
@@ -14,9 +14,7 @@ let page: Page;
 beforeAll(async () => {
   app = await startUiServer();
   browser = await launchBrowser();
-  page = await openApp(browser, app);
-  // The screenshots of these tests are at 1366 × 768, a common laptop screen.
-  await page.setViewportSize({ width: 1366, height: 768 });
+  page = await openApp(browser, app, LAPTOP_VIEWPORT);
   page.on('dialog', (d) => void d.accept());
 });
 
