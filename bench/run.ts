@@ -414,7 +414,9 @@ if (wants('sync')) {
     console.log(`  warm-up sync ${warm.first.ms} ms`);
     const Database = (await import('better-sqlite3')).default;
     const db = new Database(path.join(warmDir, 'fieldsizer.db'), { readonly: true });
-    const paths = db.prepare('select path from sync_answers').pluck().all() as string[];
+    // Answers recorded from a list entry alone (users, whose list shows all a sync needs) were never
+    // asked for: they carry neither an ETag nor a body, and are not pages to download.
+    const paths = db.prepare('select path from sync_answers where etag is not null or body is not null').pluck().all() as string[];
     db.close();
     // The yardstick: merely downloading the same pages, as many at once as the sync asks and
     // with the same HTTP client (undici's request, one keep-alive connection per request).
