@@ -40,11 +40,15 @@ export interface AnswerWrite {
 
 /**
  * Deflated JSON, in a buffer of its own size: zlib hands back a view of its 16 KB output chunk,
- * and 10,000 kept product bodies held 160 MB that way.
+ * and 10,000 kept product bodies held 160 MB that way. Not Buffer.from either: a small copy is a
+ * view of a shared 8 KB pool slab, which any one kept body holds whole.
  */
 export function deflateJson(value: unknown): Buffer {
   const out = zlib.deflateRawSync(JSON.stringify(value), { level: 1 });
-  return out.byteLength === out.buffer.byteLength ? out : Buffer.from(out);
+  if (out.byteLength === out.buffer.byteLength) return out;
+  const own = Buffer.allocUnsafeSlow(out.byteLength);
+  out.copy(own);
+  return own;
 }
 const inflateJson = (blob: Buffer): unknown => JSON.parse(zlib.inflateRawSync(blob).toString('utf8'));
 
