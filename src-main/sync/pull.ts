@@ -366,7 +366,17 @@ export class Puller {
   private async details<T>(
     resource: string,
     entries: ListEntry[],
-    options: { held: (key: string) => boolean; suspect?: (e: ListEntry) => boolean; keepBody: boolean; arrive: (e: ListEntry, body: unknown, answer: AnswerWrite) => T | null },
+    options: {
+      held: (key: string) => boolean;
+      suspect?: (e: ListEntry) => boolean;
+      keepBody: boolean;
+      arrive: (e: ListEntry, body: unknown, answer: AnswerWrite) => T | null;
+      /**
+       * Records staged converted (projects): a cut-off run's staged record is taken over as it is,
+       * and the answer's text is not staged beside it (for 100,000 projects, a gigabyte written twice).
+       */
+      converted?: { staged: (e: ListEntry) => AnswerMeta | undefined; takeOver: (e: ListEntry) => void };
+    },
   ): Promise<{ fetched: T[]; unchanged: ListEntry[]; missing: ListEntry[] }> {
     const fetched: T[] = [];
     const unchanged: ListEntry[] = [];
@@ -392,13 +402,20 @@ export class Puller {
       const record = options.arrive(e, body, answer);
       if (record !== null) fetched.push(record);
     };
+    const converted = options.converted;
     await inPool(entries, QUEUED, async (e) => {
-      const staged = this.staged.get(e.path);
+      // What a cut-off run staged of this record: taken over as it is when still current.
+      const answer = converted ? undefined : this.staged.get(e.path);
+      const staged = converted ? converted.staged(e) : answer;
+      const takeStaged = () => {
+        if (converted) converted.takeOver(e);
+        else take(e, answer!.etag, answer!.body, answer!.fingerprint ?? fingerprint(answer!.body));
+        this.keep(resource, e.path);
+      };
       const applied = this.known(e.path, options.held(e.key));
       const decision = decideDetail({ stamp: e.stamp, listed: e.listed, applied, staged, trustLists: this.local.trustDates, suspect: options.suspect?.(e) ?? false });
       if (decision.action === 'staged') {
-        take(e, staged!.etag, staged!.body, staged!.fingerprint ?? fingerprint(staged!.body));
-        this.keep(resource, e.path);
+        takeStaged();
         return progress();
       }
       if (decision.action === 'skip') {
@@ -409,15 +426,14 @@ export class Puller {
       const res = await this.client.get<unknown>(e.path, decision.etag);
       progress();
       if (res.status === 304 && staged) {
-        take(e, staged.etag, staged.body, staged.fingerprint ?? fingerprint(staged.body));
-        this.keep(resource, e.path);
+        takeStaged();
       } else if (res.status === 304 && applied) {
         unchanged.push(e);
         // Confirmed unchanged now: with the fresher fetch date (and the entry's fingerprint) the next run can skip it.
         this.record({ path: e.path, resource, key: e.key, etag: res.etag, stamp: e.stamp, listed: e.listed, fingerprint: applied.fingerprint, refresh: true });
       } else if (res.status === 200) {
         const print = fingerprint(res.body);
-        this.staged.put(e.path, { etag: res.etag, stamp: e.stamp, listed: e.listed, fingerprint: print }, res.text);
+        if (!converted) this.staged.put(e.path, { etag: res.etag, stamp: e.stamp, listed: e.listed, fingerprint: print }, res.text);
         take(e, res.etag, res.body, print);
       } else if (res.status === 404) {
         missing.push(e);
@@ -730,6 +746,15 @@ export class Puller {
       held: (k) => this.local.projects.has(Number(k)),
       keepBody: false,
       suspect: (e) => e.stamp === null && moved.has(this.local.projectUsers.get(Number(e.key)) ?? -1),
+      converted: {
+        // A project edited here since it was staged is asked again: its staged row lacks the
+        // received record a conflict needs (StagedProject.raw).
+        staged: (e) => (this.local.dirtyProjects.has(Number(e.key)) ? undefined : this.staged.project(e.path)),
+        takeOver: (e) => {
+          this.staged.takeProject(e.path);
+          changed.push(Number(e.key));
+        },
+      },
       arrive: (e, body, answer) => {
         const project = this.arriveProject(e.key, body);
         if (project) {
