@@ -7,9 +7,8 @@ import { Check, Field } from '../../components/Field';
 import { ErrorNotice, InfoNotice } from '../../components/Notice';
 import { useApp } from '../../stores/app-store';
 import { useEditor } from '../../stores/project-editor-store';
-import { formOf, writeBody, type ProjectForm } from '../../stores/project-form';
+import type { ProjectForm } from '../../stores/project-form';
 import { useProjects } from '../../stores/projects-store';
-import type { MethodArgs } from '../../../../src-shared/ipc/contract';
 import { navigate, paths, setLeaveGuard } from '../../router';
 import { EngineerPicker } from './EngineerPicker';
 import { FixturesEditor } from './FixturesEditor';
@@ -20,6 +19,7 @@ import { implausible } from '../../../../src-shared/api/input-ranges';
 import { greasePerMealLbs } from '../../../../src-shared/sizing/grease';
 import type { MenuTier } from '../../../../src-shared/sizing/tables';
 import type { SizingView, Vocabulary } from '../../../../src-shared/ipc/contract';
+import { inputUnit, pipeSizeLabel } from '../../../../src-shared/display-units';
 
 /** "Is this right?" under a number that is allowed but unusual (input-ranges.ts). */
 function plausibility(name: 'servings_per_day' | 'pump_out_target', text: string): string | null {
@@ -48,12 +48,18 @@ function unchangedBy(form: ProjectForm, vocabulary: Vocabulary, sizing: SizingVi
 
 export function ProjectEditor(props: { id: number | 'new' }) {
   const vocabulary = useApp((s) => s.vocabulary);
+  const units = useApp((s) => s.units);
   const editor = useEditor();
   const { form, view, fieldErrors: errors, set } = editor;
 
   useEffect(() => {
     if (vocabulary) void useEditor.getState().open(props.id);
   }, [props.id, vocabulary]);
+
+  // Metric mode: lengths and flows are shown and typed in the chosen units (sent in US units).
+  useEffect(() => {
+    useEditor.getState().setUnits(units);
+  }, [units, form]);
 
   // Unsaved changes are never dropped silently: leaving asks first, closing the window too.
   useEffect(() => {
@@ -148,10 +154,9 @@ export function ProjectEditor(props: { id: number | 'new' }) {
               type="button"
               className="danger"
               onClick={async () => {
-                // Undo (on the project list) creates the draft again from what it held.
-                const again = { ...writeBody(formOf(view.project, vocabulary)), name: view.project.name };
+                // Undo (on the project list) brings this same project back (the engine keeps it for an hour).
                 if (await editor.remove()) {
-                  useProjects.getState().setDeleted({ name: view.project.name, body: again as MethodArgs<'projects.create'> });
+                  useProjects.getState().setDeleted({ id: view.project.id, name: view.project.name });
                   navigate(paths.projects());
                 }
               }}
@@ -287,12 +292,12 @@ export function ProjectEditor(props: { id: number | 'new' }) {
                   )}
                 </Field>
               )}
-              <Field label="Pipe size (in)" error={err('pipe_size')}>
+              <Field label="Pipe size" error={err('pipe_size')}>
                 {(p) => (
                   <select {...p} {...text('pipe_size')}>
                     {vocabulary.pipe_sizes.map((s) => (
                       <option key={s} value={String(s)}>
-                        {s}
+                        {pipeSizeLabel(s, form.units)}
                       </option>
                     ))}
                   </select>
@@ -302,7 +307,7 @@ export function ProjectEditor(props: { id: number | 'new' }) {
             <div className="row checks">
               <Check label="Buried" checked={form.buried} onChange={(v) => set('buried', v)} />
               {form.buried && (
-                <Field label="Burial depth (in)" error={err('burial_depth')}>
+                <Field label={`Burial depth (${inputUnit('length', form.units)})`} error={err('burial_depth')}>
                   {(p) => <input {...p} {...text('burial_depth')} inputMode="decimal" size={6} />}
                 </Field>
               )}

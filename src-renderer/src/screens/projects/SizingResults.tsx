@@ -5,7 +5,9 @@
 import type { SizingView } from '../../../../src-shared/ipc/contract';
 import { Measure, MeasurePair, unitWord, useSide } from '../../components/Measure';
 import { useEditor } from '../../stores/project-editor-store';
+import { useApp } from '../../stores/app-store';
 import { paths } from '../../router';
+import { figure, unitsText, type UnitSystem } from '../../../../src-shared/display-units';
 
 export function SizingResults() {
   const view = useEditor((s) => s.sizing);
@@ -49,6 +51,7 @@ export function CompactResults() {
   const stale = useEditor((s) => s.stale);
   const problems = useEditor((s) => Object.keys(s.fieldErrors).filter((f) => f !== 'name' && !f.startsWith('engineer')).length);
   const flow = useSide(view?.sizing.flow_rate.sized_by ?? null, view?.sizing.flow_rate_metric.sized_by ?? null);
+  const units = useApp((s) => s.units);
   if (!view) return null;
   const r = view.sizing.recommendation;
   return (
@@ -62,7 +65,7 @@ export function CompactResults() {
           <span className="muted">{r.product.part_number}</span> · pump-out {days(view.sizing.pump_out_cycle)} · sized by <Measure value={flow} />
         </>
       ) : (
-        <span className="warning">{r.no_recommendation?.message ?? 'No unit can be recommended for these inputs.'}</span>
+        <span className="warning">{unitsText(r.no_recommendation?.message ?? 'No unit can be recommended for these inputs.', units)}</span>
       )}
       {stale && problems > 0 && <span className="stale-tag"> · not current: fix the marked fields</span>}
     </div>
@@ -76,6 +79,9 @@ export function SizingDetails(props: { view: SizingView; compact?: boolean }) {
   const r = sizing.recommendation;
   const flow = useSide(sizing.flow_rate, sizing.flow_rate_metric);
   const grease = useSide(sizing.grease, sizing.grease_metric);
+  const units = useApp((s) => s.units);
+  /** The engine's sentences in the chosen units (display-units.ts). */
+  const say = (text: string) => unitsText(text, units);
   return (
     <>
       <section className="result-card recommended" aria-label="Recommended unit">
@@ -99,21 +105,21 @@ export function SizingDetails(props: { view: SizingView; compact?: boolean }) {
             </p>
             <ul className="reasons">
               {r.reasons.map((reason) => (
-                <li key={reason}>{reason}</li>
+                <li key={reason}>{say(reason)}</li>
               ))}
             </ul>
           </>
         ) : (
           <>
             <p className="warning" data-testid="recommended-product">
-              {r.no_recommendation?.message ?? 'No unit can be recommended for these inputs.'}
+              {say(r.no_recommendation?.message ?? 'No unit can be recommended for these inputs.')}
             </p>
             {r.no_fit && r.no_fit.suggestions.length > 0 && (
               <>
                 <p>What would fit:</p>
                 <ul className="reasons" aria-label="What would fit">
                   {r.no_fit.suggestions.map((s) => (
-                    <li key={s}>{s}</li>
+                    <li key={s}>{say(s)}</li>
                   ))}
                 </ul>
               </>
@@ -128,12 +134,12 @@ export function SizingDetails(props: { view: SizingView; compact?: boolean }) {
           <ul className="reasons">
             {sizing.warnings.map((w) => (
               <li key={w.code}>
-                {w.message} <span className="muted">({w.source})</span>
+                {say(w.message)} <span className="muted">({w.source})</span>
               </li>
             ))}
             {sizing.excluded_fixtures.map((f, i) => (
               <li key={`${f.name}-${i}`}>
-                {f.name} left out: {f.reason}
+                {f.name} left out: {say(f.reason ?? '')}
               </li>
             ))}
           </ul>
@@ -186,7 +192,7 @@ export function SizingDetails(props: { view: SizingView; compact?: boolean }) {
         <p className="muted small">Method: {sizing.sizing_method.replace(/-/g, ' ')} · rules of {sizing.jurisdiction.name}</p>
         {sizing.required_volume && (
           <p>
-            Required volume: <MeasurePair value={sizing.required_volume.volume} /> <span className="muted">({sizing.required_volume.basis})</span>
+            Required volume: <MeasurePair value={sizing.required_volume.volume} /> <span className="muted">({say(sizing.required_volume.basis)})</span>
           </p>
         )}
       </section>
@@ -242,15 +248,15 @@ export function SizingDetails(props: { view: SizingView; compact?: boolean }) {
                     {a.kind.charAt(0).toUpperCase() + a.kind.slice(1).replace(/-/g, ' ')}: none in the catalog, order one separately
                   </span>
                 )}
-                <span className="muted"> · {a.reason}</span>
-                {a.product && a.note && <span className="muted"> {a.note}</span>}
+                <span className="muted"> · {say(a.reason)}</span>
+                {a.product && a.note && <span className="muted"> {say(a.note)}</span>}
               </li>
             ))}
           </ul>
         )}
       </section>
 
-      {!props.compact && <Derivation steps={sizing.derivation} />}
+      {!props.compact && <Derivation steps={sizing.derivation} units={units} />}
 
       {!props.compact && r.alternatives.length > 0 && (
         <details className="result-card">
@@ -280,7 +286,7 @@ export function SizingDetails(props: { view: SizingView; compact?: boolean }) {
                 <span className="muted">{c.part_number}</span>
                 <ul>
                   {c.failures.map((f) => (
-                    <li key={f.code}>{f.message}</li>
+                    <li key={f.code}>{say(f.message)}</li>
                   ))}
                 </ul>
               </li>
@@ -296,22 +302,26 @@ export function SizingDetails(props: { view: SizingView; compact?: boolean }) {
 type Step = SizingView['sizing']['derivation'][number];
 
 const shownValue = (v: Step['result']['value']): string => (v === null ? '—' : typeof v === 'boolean' ? (v ? 'yes' : 'no') : String(v));
-const withUnit = (v: Step['result']['value'], unit: string | null): string => `${shownValue(v)}${unit && v !== null ? ` ${unitWord(unit)}` : ''}`;
+/** A step's figure: in metric the metric figure with the US one the formula works in beside it (display-units.ts). */
+const withUnit = (v: Step['result']['value'], unit: string | null, units: UnitSystem): string =>
+  typeof v === 'number' ? figure(v, unit, units) : `${shownValue(v)}${unit && v !== null ? ` ${unitWord(unit)}` : ''}`;
 
 /** The engine's calculation, step by step, as an inspector would check it (derivation.ts). */
-function Derivation(props: { steps: Step[] }) {
+function Derivation(props: { steps: Step[]; units: UnitSystem }) {
+  const { units } = props;
   return (
     <details className="result-card derivation" data-testid="derivation">
       <summary>How this was sized ({props.steps.length} steps)</summary>
+      {units === 'metric' && <p className="muted small">Figures in metric, each with the US figure the code’s formula works in (in brackets).</p>}
       <ol>
         {props.steps.map((s) => (
           <li key={s.key} data-step={s.key}>
             <strong>{s.label}</strong>: <span className="formula">{s.formula}</span>
-            {s.inputs.length > 0 && <span className="muted"> ({s.inputs.map((i) => `${i.name} ${withUnit(i.value, i.unit)}`).join('; ')})</span>}
+            {s.inputs.length > 0 && <span className="muted"> ({s.inputs.map((i) => `${i.name} ${withUnit(i.value, i.unit, units)}`).join('; ')})</span>}
             {' = '}
-            <strong className="step-result">{withUnit(s.result.value, s.result.unit)}</strong>
+            <strong className="step-result">{withUnit(s.result.value, s.result.unit, units)}</strong>
             <div className="muted small">{s.source}</div>
-            {s.note && <div className="small">{s.note}</div>}
+            {s.note && <div className="small">{unitsText(s.note, units)}</div>}
           </li>
         ))}
       </ol>
