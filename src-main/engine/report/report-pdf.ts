@@ -17,7 +17,8 @@
  */
 import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
-import { figure, pipeSizeLabel, toShownInput, unitsText } from '../../../src-shared/display-units.js';
+import { figure, pipeSizeLabel, stepFigure, toShownInput, unitsText } from '../../../src-shared/display-units.js';
+import { count as plural } from '../../../src-shared/plural.js';
 import type { Product } from '../../../src-shared/api/catalog.js';
 import type { Project } from '../../../src-shared/api/people.js';
 import type { SizingResponse } from '../../../src-shared/api/sizing.js';
@@ -54,7 +55,6 @@ type Stated<T> = { [K in keyof T]: T[K] | null };
 const NOT_GIVEN = 'not given';
 
 const fmt = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 2 });
-const plural = (n: number, one: string, many = `${one}s`) => `${fmt(n)} ${n === 1 ? one : many}`;
 
 /** Renders the report; resolves with the PDF's bytes. */
 export function renderReportPdf(data: ReportData): Promise<Buffer> {
@@ -191,7 +191,7 @@ export function renderReportPdf(data: ReportData): Promise<Buffer> {
   sizing.derivation.forEach((s, i) => {
     const value = (v: string | number | boolean | null, unit: string | null) =>
       typeof v === 'number' ? figure(v, unit, units) : `${v === null ? '—' : String(v)}${unit && v !== null ? ` ${unit}` : ''}`;
-    const inputs = s.inputs.map((q) => `${q.name} = ${value(q.value, q.unit)}`).join('; ');
+    const inputs = s.inputs.map((q) => `${q.name} = ${typeof q.value === 'number' ? stepFigure(q.name, q.value, q.unit, units) : value(q.value, q.unit)}`).join('; ');
     const lines = [`Formula: ${s.formula}`, inputs ? `Values: ${inputs}` : null, `Result: ${value(s.result.value, s.result.unit)}`, `Source: ${s.source}`, s.note ? `Note: ${say(s.note)}` : null].filter(
       (l): l is string => l !== null,
     );

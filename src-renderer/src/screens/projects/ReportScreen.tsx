@@ -9,6 +9,7 @@ import { useApp } from '../../stores/app-store';
 import { useReport } from '../../stores/report-store';
 import { paths } from '../../router';
 import { SizingDetails } from './SizingResults';
+import { days } from '../../../../src-shared/plural';
 
 export function ReportScreen(props: { id: number }) {
   const { view, sizing, product, error, exportMessage, load, exportPdf } = useReport();
@@ -94,7 +95,7 @@ export function ReportScreen(props: { id: number }) {
             </tr>
             <tr>
               <th scope="row">Pump-out target</th>
-              <td>{p.pump_out_target === null ? '—' : `${p.pump_out_target} days`}</td>
+              <td>{days(p.pump_out_target)}</td>
             </tr>
           </tbody>
         </table>
