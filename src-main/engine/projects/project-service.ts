@@ -426,6 +426,7 @@ async function resolveWrite(trx: Transaction<Database>, body: ProjectWrite, curr
   set('flatware', body.flatware);
   set('food_waste_disposer', body.food_waste_disposer);
   set('pipe_size_in', body.pipe_size);
+  set('size_by_pipe_only', body.size_by_pipe_only);
   set('installation_location', body.installation_location as StoredInputs['installation_location'] | undefined);
   set('inside_trap_location', body.inside_trap_location);
   set('buried', body.buried);

@@ -30,6 +30,7 @@ const TOP: Record<string, Words> = {
   pump_out_target: { label: 'Pump-out target', unit: 'days' },
   burial_depth: { label: 'Burial depth', unit: 'inches', quantity: 'length' },
   pipe_size: { label: 'Pipe size', unit: 'inches' },
+  size_by_pipe_only: { label: 'Size by the drain pipe only' },
   installation_location: { label: 'Installation' },
   inside_trap_location: { label: 'Inside location' },
 };

@@ -56,6 +56,8 @@ export interface ProjectForm {
   installed_in_traffic_area: boolean;
   installed_in_high_water_area: boolean;
   pipe_size: string;
+  /** Size by the drain pipe alone while no fixture is known (the sizing's `size_by_pipe_only`). */
+  size_by_pipe_only: boolean;
   fixtures: FixtureForm[];
 }
 
@@ -88,6 +90,7 @@ export function newForm(v: Vocabulary, units: UnitSystem): ProjectForm {
     installed_in_traffic_area: false,
     installed_in_high_water_area: false,
     pipe_size: String(d.pipe_size),
+    size_by_pipe_only: false,
     fixtures: [],
   };
 }
@@ -139,6 +142,7 @@ export function formOf(p: Project, v: Vocabulary, units: UnitSystem): ProjectFor
     installed_in_traffic_area: p.installed_in_traffic_area ?? false,
     installed_in_high_water_area: p.installed_in_high_water_area ?? false,
     pipe_size: text(p.pipe_size?.value),
+    size_by_pipe_only: p.size_by_pipe_only ?? false,
     fixtures: (p.fixtures?.data ?? []).map((f) => ({
       key: nextFixtureKey(),
       type: f.type,
@@ -237,6 +241,7 @@ export function sizingBody(form: ProjectForm) {
     installed_in_traffic_area: form.installed_in_traffic_area,
     installed_in_high_water_area: form.installed_in_high_water_area,
     pipe_size: typed(form.pipe_size),
+    size_by_pipe_only: form.size_by_pipe_only,
     fixtures: form.fixtures.map((f) => fixtureBody(f, form.units)),
   };
 }
