@@ -17,7 +17,8 @@ export const MILLIMETRES_PER_INCH = 25.4;
 
 /** The inputs a rep types with a unit: the unit in each system and metric = standard × factor. */
 export const INPUT_UNITS = {
-  length: { standard: 'in', metric: 'mm', factor: MILLIMETRES_PER_INCH, decimals: { standard: 3, metric: 1 } },
+  // Whole mm: the API shows lengths to 0.01 in (0.25 mm), so a length typed in mm reads back as typed.
+  length: { standard: 'in', metric: 'mm', factor: MILLIMETRES_PER_INCH, decimals: { standard: 3, metric: 0 } },
   flow: { standard: 'GPM', metric: 'L/s', factor: CONVERSIONS.flow.factor, decimals: { standard: 3, metric: 3 } },
 } as const;
 export type InputQuantity = keyof typeof INPUT_UNITS;
@@ -26,7 +27,7 @@ export type InputQuantity = keyof typeof INPUT_UNITS;
 export const inputUnit = (quantity: InputQuantity, units: UnitSystem): string => INPUT_UNITS[quantity][units];
 
 /**
- * A canonical (US) value as the input shows it in `units`, rounded to what a rep types (0.1 mm,
+ * A canonical (US) value as the input shows it in `units`, rounded to what a rep types (1 mm,
  * 0.001 L/s; 0.001 in for a length typed in mm and shown in inches).
  */
 export function toShownInput(quantity: InputQuantity, canonical: number, units: UnitSystem): number {
@@ -52,13 +53,17 @@ export function pipeSizeLabel(inches: number, units: UnitSystem): string {
   return dn === undefined ? `${number(inches * MILLIMETRES_PER_INCH)} mm (${number(inches)} in)` : `DN ${dn} (${number(inches)} in)`;
 }
 
-/** Metric per US unit, for the units the engine writes (and "lbs", the API's spelling of lb). */
-const METRIC_OF: Record<string, { unit: string; factor: number }> = {
+/**
+ * Metric per US unit, for the units the engine writes (and "lbs", the API's spelling of lb).
+ * Lengths come to whole mm: the engine's figures are rounded to 0.01 in (0.25 mm), so a length
+ * typed in whole mm reads back as typed (610 mm, not 610.11 mm).
+ */
+const METRIC_OF: Record<string, { unit: string; factor: number; decimals?: number }> = {
   GPM: { unit: 'L/s', factor: CONVERSIONS.flow.factor },
   gal: { unit: 'L', factor: LITRES_PER_GALLON },
   lb: { unit: 'kg', factor: KILOGRAMS_PER_POUND },
   lbs: { unit: 'kg', factor: KILOGRAMS_PER_POUND },
-  in: { unit: 'mm', factor: MILLIMETRES_PER_INCH },
+  in: { unit: 'mm', factor: MILLIMETRES_PER_INCH, decimals: 0 },
   'sq in': { unit: 'sq cm', factor: CONVERSIONS.area.factor },
 };
 
@@ -66,7 +71,7 @@ const METRIC_OF: Record<string, { unit: string; factor: number }> = {
  * The metric unit and factor of a US unit, also of a ratio ("GPM/FU" → "L/s/FU", "lb/gal" →
  * "kg/L"); null when nothing in it converts (DFU, days, min).
  */
-export function metricUnitOf(unit: string): { unit: string; factor: number } | null {
+export function metricUnitOf(unit: string): { unit: string; factor: number; decimals?: number } | null {
   const direct = METRIC_OF[unit];
   if (direct) return direct;
   const slash = unit.indexOf('/');
@@ -77,8 +82,14 @@ export function metricUnitOf(unit: string): { unit: string; factor: number } | n
   return { unit: `${top?.unit ?? unit.slice(0, slash)}/${bottom?.unit ?? unit.slice(slash + 1)}`, factor: (top?.factor ?? 1) / (bottom?.factor ?? 1) };
 }
 
-const number = (n: number): string => roundForDisplay(n).toLocaleString('en-US', { maximumFractionDigits: 3 });
+const number = (n: number, decimals?: number): string =>
+  (decimals === undefined ? roundForDisplay(n) : roundTo(n, decimals)).toLocaleString('en-US', { maximumFractionDigits: 3 });
 const unitWord = (unit: string) => (unit === 'lbs' ? 'lb' : unit);
+
+/** A named figure of a calculation step: a pipe size reads as a pipe ("DN 100 (4 in)"), the rest as `figure`. */
+export function stepFigure(name: string, value: number, unit: string | null, units: UnitSystem): string {
+  return unit === 'in' && /\bpipe\b/i.test(name) ? pipeSizeLabel(value, units) : figure(value, unit, units);
+}
 
 /**
  * A figure with its unit as shown in `units`: "35 GPM"; in metric "2.21 L/s (35 GPM)": the US
@@ -89,7 +100,7 @@ export function figure(value: number, unit: string | null, units: UnitSystem): s
   const us = `${number(value)}${unit ? ` ${unitWord(unit)}` : ''}`;
   if (units === 'standard' || !unit) return us;
   const metric = metricUnitOf(unit);
-  return metric ? `${number(value * metric.factor)} ${metric.unit} (${us})` : us;
+  return metric ? `${number(value * metric.factor, metric.decimals)} ${metric.unit} (${us})` : us;
 }
 
 // --- The engine's sentences ------------------------------------------------------------------
@@ -98,7 +109,7 @@ const N = String.raw`\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?`;
 const read = (text: string) => Number(text.replace(/,/g, ''));
 const metricAmount = (value: number, unit: string) => {
   const m = METRIC_OF[unit]!;
-  return `${number(value * m.factor)} ${m.unit}`;
+  return `${number(value * m.factor, m.decimals)} ${m.unit}`;
 };
 const KG_PER_LPS = KILOGRAMS_PER_POUND / CONVERSIONS.flow.factor;
 

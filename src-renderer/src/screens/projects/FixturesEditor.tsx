@@ -5,8 +5,9 @@ import { useApp } from '../../stores/app-store';
 import { useEditor } from '../../stores/project-editor-store';
 import type { FixtureForm } from '../../stores/project-form';
 import { inputUnit, type UnitSystem } from '../../../../src-shared/display-units';
+import type { NoEffect } from './no-effect';
 
-export function FixturesEditor(props: { readOnly: boolean; errorFor: (field: string, exact?: boolean) => string | null }) {
+export function FixturesEditor(props: { readOnly: boolean; errorFor: (field: string, exact?: boolean) => string | null; noEffect: NoEffect['fixtures'] }) {
   const vocabulary = useApp((s) => s.vocabulary)!;
   const fixtures = useEditor((s) => s.form?.fixtures ?? []);
   const units = useEditor((s) => s.form?.units ?? 'standard');
@@ -21,7 +22,7 @@ export function FixturesEditor(props: { readOnly: boolean; errorFor: (field: str
       {fixtures.length === 0 && <p className="muted">No fixtures yet: add the sinks, drains and appliances that drain to the interceptor.</p>}
       <ol className="fixture-list">
         {fixtures.map((f, i) => (
-          <FixtureRow key={f.key} index={i} fixture={f} units={units} errorFor={props.errorFor} onChange={(patch) => updateFixture(f.key, patch)} onRemove={() => removeFixture(f.key, f.name.trim() || labelOf(f.type))} />
+          <FixtureRow key={f.key} index={i} fixture={f} units={units} noEffect={props.noEffect[f.key]} errorFor={props.errorFor} onChange={(patch) => updateFixture(f.key, patch)} onRemove={() => removeFixture(f.key, f.name.trim() || labelOf(f.type))} />
         ))}
       </ol>
       {removed && (
@@ -56,6 +57,7 @@ function FixtureRow(props: {
   index: number;
   fixture: FixtureForm;
   units: UnitSystem;
+  noEffect: NoEffect['fixtures'][string] | undefined;
   errorFor: (field: string, exact?: boolean) => string | null;
   onChange: (patch: Partial<FixtureForm>) => void;
   onRemove: () => void;
@@ -93,7 +95,7 @@ function FixtureRow(props: {
           </Field>
         )}
         {f.type === 'custom' && (
-          <Field label={`Fixture ${n} DFU`} error={at('dfu')}>
+          <Field label={`Fixture ${n} DFU`} error={at('dfu')} hint={props.noEffect?.dfu}>
             {(p) => <input {...p} value={f.dfu} inputMode="numeric" size={4} onChange={(e) => props.onChange({ dfu: e.target.value })} />}
           </Field>
         )}
@@ -118,6 +120,7 @@ function FixtureRow(props: {
           )}
         </div>
       )}
+      {!f.uses_typical_dimensions && props.noEffect?.dimensions && <p className="field-hint">{props.noEffect.dimensions}</p>}
       {rowError && (
         <p className="field-error" role="alert">
           {rowError}

@@ -16,34 +16,13 @@ import { CompactResults, SizingResults } from './SizingResults';
 import { StatusBadge } from './StatusBadge';
 import { UNKNOWN_ENGINEER } from '../../../../src-shared/api/project-write';
 import { implausible } from '../../../../src-shared/api/input-ranges';
-import { greasePerMealLbs } from '../../../../src-shared/sizing/grease';
-import type { MenuTier } from '../../../../src-shared/sizing/tables';
-import type { SizingView, Vocabulary } from '../../../../src-shared/ipc/contract';
+import { noEffect } from './no-effect';
 import { inputUnit, pipeSizeLabel } from '../../../../src-shared/display-units';
 
 /** "Is this right?" under a number that is allowed but unusual (input-ranges.ts). */
 function plausibility(name: 'servings_per_day' | 'pump_out_target', text: string): string | null {
   const n = Number(text.trim());
   return text.trim() !== '' && Number.isFinite(n) ? implausible(name, n) : null;
-}
-
-/**
- * Why a checkbox changes nothing for this kitchen: the grease table gives the same grease per meal
- * with or without it for the menu's tier (sizing-methods §6), or the jurisdiction keeps the disposer
- * off the interceptor (the sizing's excluded fixtures say why).
- */
-function unchangedBy(form: ProjectForm, vocabulary: Vocabulary, sizing: SizingView | null) {
-  const tier = vocabulary.menu_tiers.find((t) => t.menu_types.some((m) => m.key === form.menu_type));
-  const same = (a: number, b: number) => Math.abs(a - b) < 1e-9;
-  const t = tier?.tier as MenuTier | undefined;
-  const fryer = t && same(greasePerMealLbs(t, true, form.flatware), greasePerMealLbs(t, false, form.flatware));
-  const flatware = t && same(greasePerMealLbs(t, form.fryer, true), greasePerMealLbs(t, form.fryer, false));
-  const excluded = sizing?.sizing.excluded_fixtures.find((f) => !f.included && /disposer/i.test(`${f.kind} ${f.name}`));
-  return {
-    fryer: fryer ? `Changes nothing for a ${tier!.label.toLowerCase()} menu: the grease table gives the same grease per meal with or without a fryer.` : null,
-    flatware: flatware ? `Changes nothing for a ${tier!.label.toLowerCase()} menu: the grease table gives the same grease per meal either way.` : null,
-    disposer: form.food_waste_disposer && excluded?.reason ? `Changes nothing here: ${excluded.reason}` : null,
-  };
 }
 
 export function ProjectEditor(props: { id: number | 'new' }) {
@@ -109,7 +88,9 @@ export function ProjectEditor(props: { id: number | 'new' }) {
     value: form[key] as string,
     onChange: (e: { target: { value: string } }) => set(key, e.target.value as never),
   });
-  const noEffect = unchangedBy(form, vocabulary, editor.sizing);
+  const unchanged = noEffect(form, vocabulary, editor.sizing);
+  /** Both notes a field may carry: "is this right?" and why it changes nothing. */
+  const hints = (...notes: (string | null)[]) => notes.filter(Boolean).join(' ') || null;
   /** The engine's message for a field, or for anything inside it (`address` → `address.state`). */
   const err = (field: string, exact = false) => errors[field] ?? (exact ? null : (Object.entries(errors).find(([k]) => k.startsWith(`${field}.`))?.[1] ?? null));
 
@@ -183,7 +164,7 @@ export function ProjectEditor(props: { id: number | 'new' }) {
               <Field label="Project name" error={err('name')} className="grow">
                 {(p) => <input {...p} {...text('name')} autoFocus={isNew} placeholder="e.g. Rosa's Taqueria – new kitchen" />}
               </Field>
-              <Field label="Construction type" error={err('construction_type')}>
+              <Field label="Construction type" error={err('construction_type')} hint={unchanged.construction_type}>
                 {(p) => (
                   <select {...p} {...text('construction_type')}>
                     {vocabulary.construction_types.map((c) => (
@@ -200,6 +181,7 @@ export function ProjectEditor(props: { id: number | 'new' }) {
 
           <fieldset disabled={readOnly}>
             <legend>Site</legend>
+            <p className="muted small">{unchanged.site}</p>
             <div className="row">
               <Field label="Street" error={err('address.street')} className="grow">
                 {(p) => <input {...p} {...text('street')} autoComplete="address-line1" />}
@@ -254,15 +236,20 @@ export function ProjectEditor(props: { id: number | 'new' }) {
               <Field label="Servings per day" error={err('servings_per_day')} hint={plausibility('servings_per_day', form.servings_per_day)}>
                 {(p) => <input {...p} {...text('servings_per_day')} inputMode="numeric" size={8} />}
               </Field>
-              <Field label="Pump-out target (days)" error={err('pump_out_target')} hint={plausibility('pump_out_target', form.pump_out_target)}>
+              <Field label="Pump-out target (days)" error={err('pump_out_target')} hint={hints(plausibility('pump_out_target', form.pump_out_target), unchanged.pump_out_target)}>
                 {(p) => <input {...p} {...text('pump_out_target')} inputMode="numeric" size={6} />}
               </Field>
             </div>
             <div className="row checks">
-              <Check label="Fryer" checked={form.fryer} hint={noEffect.fryer} onChange={(v) => set('fryer', v)} />
-              <Check label="Flatware (reusable dishes)" checked={form.flatware} hint={noEffect.flatware} onChange={(v) => set('flatware', v)} />
-              <Check label="Food-waste disposer" checked={form.food_waste_disposer} hint={noEffect.disposer} onChange={(v) => set('food_waste_disposer', v)} />
+              <Check label="Fryer" checked={form.fryer} hint={unchanged.fryer} onChange={(v) => set('fryer', v)} />
+              <Check label="Flatware (reusable dishes)" checked={form.flatware} hint={unchanged.flatware} onChange={(v) => set('flatware', v)} />
+              <Check label="Food-waste disposer" checked={form.food_waste_disposer} hint={unchanged.disposer} onChange={(v) => set('food_waste_disposer', v)} />
             </div>
+            {unchanged.kitchen && (
+              <p className="field-hint" data-testid="kitchen-no-effect">
+                {unchanged.kitchen}
+              </p>
+            )}
           </fieldset>
 
           <fieldset disabled={readOnly}>
@@ -280,7 +267,7 @@ export function ProjectEditor(props: { id: number | 'new' }) {
                 )}
               </Field>
               {form.installation_location === 'indoors' && (
-                <Field label="Inside location" error={err('inside_trap_location')}>
+                <Field label="Inside location" error={err('inside_trap_location')} hint={unchanged.inside_trap_location}>
                   {(p) => (
                     <select {...p} {...text('inside_trap_location')}>
                       {vocabulary.inside_trap_locations.map((l) => (
@@ -305,6 +292,17 @@ export function ProjectEditor(props: { id: number | 'new' }) {
               </Field>
             </div>
             <div className="row checks">
+              <Check
+                label="Size by the drain pipe only"
+                checked={form.size_by_pipe_only}
+                hint={
+                  unchanged.size_by_pipe_only ??
+                  (!form.size_by_pipe_only && form.fixtures.length === 0 ? 'No fixtures known yet? Tick to size for the pipe: UPC Table 1014.2.1 gives the interceptor size of each pipe.' : null)
+                }
+                onChange={(v) => set('size_by_pipe_only', v)}
+              />
+            </div>
+            <div className="row checks">
               <Check label="Buried" checked={form.buried} onChange={(v) => set('buried', v)} />
               {form.buried && (
                 <Field label={`Burial depth (${inputUnit('length', form.units)})`} error={err('burial_depth')}>
@@ -316,7 +314,7 @@ export function ProjectEditor(props: { id: number | 'new' }) {
             </div>
           </fieldset>
 
-          <FixturesEditor readOnly={readOnly} errorFor={err} />
+          <FixturesEditor readOnly={readOnly} errorFor={err} noEffect={unchanged.fixtures} />
           {/* Enter in any field submits; this button makes that explicit for assistive tech. */}
           <button type="submit" className="visually-hidden" tabIndex={-1} disabled={readOnly}>
             Save project

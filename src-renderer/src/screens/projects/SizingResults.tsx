@@ -7,7 +7,8 @@ import { Measure, MeasurePair, unitWord, useSide } from '../../components/Measur
 import { useEditor } from '../../stores/project-editor-store';
 import { useApp } from '../../stores/app-store';
 import { paths } from '../../router';
-import { figure, unitsText, type UnitSystem } from '../../../../src-shared/display-units';
+import { figure, stepFigure, unitsText, type UnitSystem } from '../../../../src-shared/display-units';
+import { count, days } from '../../../../src-shared/plural';
 
 export function SizingResults() {
   const view = useEditor((s) => s.sizing);
@@ -17,7 +18,7 @@ export function SizingResults() {
     <aside className={`results${stale ? ' stale' : ''}`} aria-label="Sizing results" aria-busy={stale}>
       {stale && view && problems > 0 && (
         <p className="stale-note" role="status" data-testid="results-not-current">
-          Not current: these results are for earlier inputs. Fix the {problems === 1 ? 'marked field' : `${problems} marked fields`} to update them.
+          Not current: these results are for earlier inputs. Fix the {problems === 1 ? 'marked field' : count(problems, 'marked field')} to update them.
         </p>
       )}
       {view ? <SizingDetails view={view} /> : <p className="muted">Sizing…</p>}
@@ -38,8 +39,6 @@ function priceAndDifference(prices: Record<string, number | null>, alt: { id: st
   return `${usd.format(total)} list (${diff === 0 ? 'same price' : `${diff > 0 ? '+' : '−'}${usd.format(Math.abs(diff))}`} vs. the recommended unit)`;
 }
 
-/** "1 day", "30 days". */
-export const days = (n: number | null) => (n === null ? '—' : `${n} ${n === 1 ? 'day' : 'days'}`);
 
 /**
  * The results in one line, kept in view at the top of the form where the window is too narrow for
@@ -317,7 +316,7 @@ function Derivation(props: { steps: Step[]; units: UnitSystem }) {
         {props.steps.map((s) => (
           <li key={s.key} data-step={s.key}>
             <strong>{s.label}</strong>: <span className="formula">{s.formula}</span>
-            {s.inputs.length > 0 && <span className="muted"> ({s.inputs.map((i) => `${i.name} ${withUnit(i.value, i.unit, units)}`).join('; ')})</span>}
+            {s.inputs.length > 0 && <span className="muted"> ({s.inputs.map((i) => `${i.name} ${typeof i.value === 'number' ? stepFigure(i.name, i.value, i.unit, units) : withUnit(i.value, i.unit, units)}`).join('; ')})</span>}
             {' = '}
             <strong className="step-result">{withUnit(s.result.value, s.result.unit, units)}</strong>
             <div className="muted small">{s.source}</div>

@@ -38,10 +38,10 @@ export function SettingsScreen() {
 function UnitsForm() {
   const { units, setUnits } = useApp();
   return (
-    <fieldset className="card units-setting">
-      <legend>Units</legend>
-      <p className="muted small">Inputs are typed, results shown and reports printed in these units; projects are stored in US units either way.</p>
-      <div className="row checks">
+    <section className="card" aria-labelledby="units-title">
+      <h2 id="units-title">Units</h2>
+      <p className="muted">Inputs are typed, results shown and reports printed in these units; projects are stored in US units either way.</p>
+      <div className="row checks" role="radiogroup" aria-labelledby="units-title">
         <label className="radio">
           <input type="radio" name="units-setting" checked={units === 'standard'} onChange={() => setUnits('standard')} />
           US (in, GPM, gal, lb)
@@ -51,7 +51,7 @@ function UnitsForm() {
           Metric (mm, L/s, L, kg)
         </label>
       </div>
-    </fieldset>
+    </section>
   );
 }
 
