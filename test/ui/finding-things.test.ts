@@ -110,6 +110,9 @@ describe('search (Ctrl+K)', () => {
     await expect.poll(() => result.getByRole('heading', { level: 2 }).innerText()).toBe(`${territory.code} · ${territory.name}`);
     expect(await result.innerText()).toContain(territory.rep_firm);
     await screenshot(page, 'search-territory-1366');
+    await page.setViewportSize({ width: 1024, height: 700 });
+    await screenshot(page, 'search-territory-1024');
+    await page.setViewportSize(LAPTOP_VIEWPORT);
   }, 60_000);
 });
 

@@ -40,6 +40,9 @@ describe('metric mode', () => {
     // The sidebar's switch is the same setting.
     expect(await nav().getByLabel('Metric').isChecked()).toBe(true);
     await screenshot(page, 'settings-units-metric-1366');
+    await page.setViewportSize({ width: 1024, height: 700 });
+    await screenshot(page, 'settings-units-metric-1024');
+    await page.setViewportSize(LAPTOP_VIEWPORT);
 
     await nav().getByRole('link', { name: 'Projects' }).click();
     await page.getByRole('link', { name: 'New project' }).click();

@@ -81,6 +81,9 @@ describe('results in words a rep uses', () => {
     const fixture2 = page.getByRole('listitem', { name: /^Fixture 2/ });
     await fixture2.getByText(/Change nothing while a flow is entered: .*PDI-G101/).waitFor();
     await screenshot(page, 'results-no-effect-1366');
+    await page.setViewportSize({ width: 1024, height: 700 });
+    await screenshot(page, 'results-no-effect-1024');
+    await page.setViewportSize(LAPTOP_VIEWPORT);
     await fixture2.getByRole('button', { name: /^Remove fixture 2/ }).click();
     await settled();
   }, 60_000);
