@@ -40,6 +40,11 @@ export function toCanonicalInput(quantity: InputQuantity, typed: number, units: 
   return units === 'standard' ? typed : typed / INPUT_UNITS[quantity].factor;
 }
 
+/** A length kept in inches as the editor shows it: "24 in", or "610 mm" in metric. */
+export function lengthText(inches: number, units: UnitSystem): string {
+  return `${toShownInput('length', inches, units).toLocaleString('en-US')} ${inputUnit('length', units)}`;
+}
+
 /**
  * The DN (ISO 6708 nominal size) of a US nominal pipe size: the same pipe's metric designation
  * (ASME B36.10M lists NPS 2 = DN 50, 3 = DN 80, 4 = DN 100 …). Sizes not listed have no DN here.

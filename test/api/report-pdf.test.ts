@@ -132,12 +132,12 @@ describe('GET /api/projects/:id/report.pdf', () => {
     const p = await createProject({ name: 'Report Test Metric', pipe_size: 4 });
     const sizing = sizingResponse.parse((await t.get(`/api/projects/${p.id}/sizing`)).body);
     const text = squash(read((await fetchPdf(p.id, '?units=metric')).bytes, 'metric').all);
-    // The custom fixture entered as 30 × 20 × 14 in: 1 in = 25.4 mm.
-    expect(text).toContain('762 × 508 × 355.6 mm (L × W × D)');
+    // The custom fixture entered as 30 × 20 × 14 in: 1 in = 25.4 mm, in whole mm as the editor takes them.
+    expect(text).toContain('762 × 508 × 356 mm (L × W × D)');
     expect(text).toContain('Pipe size DN 100 (4 in)');
     // Its volume step: the inputs in mm with inches beside them, the result in L with gallons.
     const volume = sizing.derivation.find((s) => s.key === 'fixture.4.volume')!;
-    expect(text).toContain('length = 762 mm (30 in); width = 508 mm (20 in); depth = 355.6 mm (14 in)');
+    expect(text).toContain('length = 762 mm (30 in); width = 508 mm (20 in); depth = 356 mm (14 in)');
     const gal = volume.result.value as number;
     const litres = Math.round(gal * 3.785411784 * 100) / 100;
     expect(text).toContain(`Result: ${litres.toLocaleString('en-US')} L (${gal.toLocaleString('en-US')} gal)`);

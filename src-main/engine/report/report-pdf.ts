@@ -17,7 +17,7 @@
  */
 import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
-import { figure, pipeSizeLabel, stepFigure, toShownInput, unitsText } from '../../../src-shared/display-units.js';
+import { figure, lengthText, pipeSizeLabel, stepFigure, toShownInput, unitsText } from '../../../src-shared/display-units.js';
 import { count as plural } from '../../../src-shared/plural.js';
 import type { Product } from '../../../src-shared/api/catalog.js';
 import type { Project } from '../../../src-shared/api/people.js';
@@ -109,8 +109,6 @@ export function renderReportPdf(data: ReportData): Promise<Buffer> {
   const m = (v: { value: number; unit: string }) => `${fmt(v.value)} ${v.unit === 'lbs' ? 'lb' : v.unit}`;
   /** The engine's sentences in the report's units (display-units.ts). */
   const say = (sentence: string) => unitsText(sentence, units);
-  /** A length kept in inches, as the editor shows it (mm in metric). */
-  const length = (inches: number) => `${fmt(toShownInput('length', inches, units))} ${units === 'metric' ? 'mm' : 'in'}`;
 
   // --- Letterhead ----------------------------------------------------------------------------
   doc.font(BOLD).fontSize(10).fillColor(MUTED);
@@ -143,7 +141,7 @@ export function renderReportPdf(data: ReportData): Promise<Buffer> {
   // --- Inputs ---------------------------------------------------------------------------------
   heading('Inputs');
   const burial = inputs.burial_depth;
-  const depth = inputs.buried && burial ? `, buried ${length(burial.value)}` : '';
+  const depth = inputs.buried && burial ? `, buried ${lengthText(burial.value, units)}` : '';
   const pipe = inputs.pipe_size;
   pairs([
     ['Menu', data.labels.menu],

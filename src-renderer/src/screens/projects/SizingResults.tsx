@@ -148,7 +148,7 @@ export function SizingDetails(props: { view: SizingView; compact?: boolean }) {
       {sizing.unique_local_requirements && (
         <section className="result-card warning-card" role="note" aria-label="Local requirements">
           <h2>Local requirements</h2>
-          <p>{sizing.unique_local_requirements_reason ?? 'This jurisdiction has requirements of its own: check with the inspector.'}</p>
+          <p>{say(sizing.unique_local_requirements_reason ?? 'This jurisdiction has requirements of its own: check with the inspector.')}</p>
         </section>
       )}
 
