@@ -46,6 +46,8 @@ export interface SyncStatus {
   last_error: SyncError | null;
   /** Local project changes not yet accepted by the upstream. */
   unsynced_changes: number;
+  /** Local project changes (creates, edits, deletes) the upstream accepted in this run, or the last one; 0 as a run starts. */
+  pushed: number;
   /** Projects changed on both sides, waiting for the user to choose. */
   conflicts: number;
   /** Records the last run set aside because they failed validation. */

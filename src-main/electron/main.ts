@@ -384,7 +384,7 @@ async function start(): Promise<void> {
     transport: 'ipc',
     apiUrl: server?.url ?? null,
     exportPdf: createPdfExporter({
-      render: async (id) => ({ pdf: await owned.engine.reports.pdf(id), title: (await owned.engine.projects.get(id, {}, { personal: false })).name }),
+      render: async (id, units) => ({ pdf: await owned.engine.reports.pdf(id, units), title: (await owned.engine.projects.get(id, {}, { personal: false })).name }),
       parent: () => mainWindow,
       log,
     }),

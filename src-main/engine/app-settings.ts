@@ -40,3 +40,18 @@ export async function writeAppSettings(db: Kysely<Database>, settings: AppSettin
   });
   return readAppSettings(db);
 }
+
+/** The unit system the app shows, types and prints in (metric mode); the File menu's report export reads it too. */
+export const UNITS_KEY = 'ui.units';
+export type UnitSystemSetting = 'standard' | 'metric';
+
+/** The chosen unit system, or null when none was ever chosen (the app then keeps its own). */
+export async function readUnitSystem(db: Kysely<Database>): Promise<UnitSystemSetting | null> {
+  const row = await db.selectFrom('meta').select('value').where('key', '=', UNITS_KEY).executeTakeFirst();
+  return row?.value === 'metric' || row?.value === 'standard' ? row.value : null;
+}
+
+export async function writeUnitSystem(db: Kysely<Database>, units: UnitSystemSetting): Promise<UnitSystemSetting> {
+  await db.insertInto('meta').values({ key: UNITS_KEY, value: units }).onConflict((oc) => oc.column('key').doUpdateSet({ value: units })).execute();
+  return units;
+}

@@ -15,8 +15,8 @@ export interface DispatcherContext {
   transport: 'ipc' | 'http';
   /** The local service API's address while it runs, else null. */
   apiUrl: string | null;
-  /** The desktop shell's PDF export (Electron printToPDF); without it report.exportPdf is a 501. */
-  exportPdf?: (projectId: number) => Promise<{ path: string }>;
+  /** The desktop shell's export of the engine's report PDF (a save dialog); without it report.exportPdf is a 501. */
+  exportPdf?: (projectId: number, units: 'standard' | 'metric') => Promise<{ path: string }>;
   /** The desktop app's save dialog for exported projects (absent: the content goes back to the UI). */
   saveExport?: (fileName: string, content: string) => Promise<string | null>;
   /** The host's log file. */

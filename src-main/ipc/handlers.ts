@@ -23,7 +23,7 @@ import { DEFAULT_INPUTS } from '../engine/projects/project-inputs.js';
 import type { UserListItem } from '../../src-shared/api/people.js';
 import type { Engine } from '../engine/engine.js';
 import { ApiError, notFound } from '../engine/errors.js';
-import { readAppSettings, writeAppSettings } from '../engine/app-settings.js';
+import { readAppSettings, readUnitSystem, writeAppSettings, writeUnitSystem } from '../engine/app-settings.js';
 import { countySuggestions, listStates } from '../engine/territory-suggestions.js';
 import { ProductBrowser } from '../engine/catalog/product-browse.js';
 import { browseProjects } from '../engine/projects/project-browse.js';
@@ -39,7 +39,7 @@ export interface HandlerContext {
   transport: 'ipc' | 'http';
   apiUrl: string | null;
   /** Supplied by the Electron shell (printToPDF); absent in the browser. */
-  exportPdf?: (projectId: number) => Promise<{ path: string }>;
+  exportPdf?: (projectId: number, units: 'standard' | 'metric') => Promise<{ path: string }>;
   /** The desktop app's save dialog for exported projects: the path written, null if cancelled. */
   saveExport?: (fileName: string, content: string) => Promise<string | null>;
   /** The host's log file (renderer errors are written there). */
@@ -150,10 +150,11 @@ const vocabulary: Vocabulary = {
 
 export const handlers: Handlers = {
   // --- App ----------------------------------------------------------------------------------
-  'app.info': async (_args, { engine, transport, apiUrl }) => ({ version: packageJson.version, dataDir: engine.dataDir, apiUrl, transport }),
+  'app.info': async (_args, { engine, transport, apiUrl }) => ({ version: packageJson.version, dataDir: engine.dataDir, apiUrl, transport, units: await readUnitSystem(engine.store.db) }),
   'app.vocabulary': async () => vocabulary,
   'app.settings': async (_args, { engine }) => readAppSettings(engine.store.db),
   'app.setSettings': async (args, { engine }) => writeAppSettings(engine.store.db, args),
+  'app.setUnits': async ({ units }, { engine }) => ({ units: await writeUnitSystem(engine.store.db, units) }),
 
   // --- Projects -----------------------------------------------------------------------------
   'projects.list': async ({ limit, offset, ...filters }, { engine }) => browseProjects(engine.store.db, engine.projects, filters, { limit, offset }, VIEWER),
@@ -163,6 +164,10 @@ export const handlers: Handlers = {
   'projects.delete': async ({ id, version }, { engine }) => {
     await engine.projects.delete(id, version);
     return { id };
+  },
+  'projects.restore': async ({ id }, { engine }) => {
+    await engine.projects.restore(id, VIEWER);
+    return projectView(await fullProject(engine, id));
   },
   'projects.changeStatus': async ({ id, status, version }, { engine }) => {
     await engine.projects.changeStatus(id, status, ACTORS, version, VIEWER);
@@ -249,13 +254,14 @@ export const handlers: Handlers = {
   },
 
   // --- Report -------------------------------------------------------------------------------
-  'report.exportPdf': async ({ projectId }, { engine, exportPdf }) => {
+  'report.exportPdf': async ({ projectId, units }, { engine, exportPdf }) => {
     if (!exportPdf) throw new ApiError(501, 'not_available', 'PDF export needs the desktop app; use Print in the browser.');
     // A missing project is a 404 before the shell opens a window for it.
     await engine.projects.get(projectId, {}, VIEWER).catch((error: unknown) => {
       throw error instanceof ApiError ? error : notFound(`No project with id ${projectId}.`, 'projectId');
     });
-    return exportPdf(projectId);
+    // The unit system of the app (Settings) unless the call names one.
+    return exportPdf(projectId, units ?? (await readUnitSystem(engine.store.db)) ?? 'standard');
   },
   'report.profile': async (_args, { engine }) => readRepProfile(engine.store.db),
   'report.setProfile': async (args, { engine }) => writeRepProfile(engine.store.db, args),

@@ -373,6 +373,13 @@ export interface SyncIssuesTable {
   reason: string;
 }
 
+/** A deleted draft kept for Undo (migration 0018, project-undo.ts); `content` is JSON. */
+export interface DeletedProjectsTable {
+  project_id: number;
+  deleted_at: string;
+  content: string;
+}
+
 /** The counter of ids for records made here, per table (see local-ids.ts). */
 export interface LocalIdsTable {
   table_name: string;
@@ -405,6 +412,7 @@ export interface Database {
   jurisdiction_zip_codes: JurisdictionZipCodesTable;
   contacts: ContactsTable;
   projects: ProjectsTable;
+  deleted_projects: DeletedProjectsTable;
   project_fixtures: ProjectFixturesTable;
   project_notes: ProjectNotesTable;
   sync_answers: SyncAnswersTable;

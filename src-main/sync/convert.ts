@@ -402,7 +402,7 @@ export function userFrom(u: unknown) {
 export const PROJECT_FIELDS = [
   'object', 'url', 'id', 'name', 'status', 'created', 'submitted', 'approved', 'updated', 'engineer', 'address', 'jurisdiction',
   'construction_type', 'installation_location', 'recommended_product', 'pump_out_cycle', 'version', 'inside_trap_location',
-  'installed_in_traffic_area', 'installed_in_high_water_area', 'buried', 'burial_depth', 'fryer', 'flatware', 'pipe_size',
+  'installed_in_traffic_area', 'installed_in_high_water_area', 'buried', 'burial_depth', 'fryer', 'flatware', 'pipe_size', 'size_by_pipe_only',
   'food_waste_disposer', 'servings_per_day', 'menu_type', 'pump_out_target', 'meals', 'flow_rate', 'grease', 'unique_local_requirements',
   'unique_local_requirements_reason', 'fixtures', 'notes', 'accessories', 'spaces',
 ] as const;
@@ -444,7 +444,7 @@ function receivedInputs(p: Json): Record<string, unknown> {
   take('menu_type', 'menu_type', optStr(p, 'menu_type'));
   take('servings_per_day', 'servings_per_day', optNum(p, 'servings_per_day'));
   take('pump_out_target', 'pump_out_target_days', optNum(p, 'pump_out_target'));
-  for (const b of ['fryer', 'flatware', 'food_waste_disposer', 'buried', 'installed_in_traffic_area', 'installed_in_high_water_area']) {
+  for (const b of ['fryer', 'flatware', 'food_waste_disposer', 'buried', 'installed_in_traffic_area', 'installed_in_high_water_area', 'size_by_pipe_only']) {
     if (typeof p[b] === 'boolean') inputs[b] = p[b];
   }
   take('pipe_size', 'pipe_size_in', typeof p.pipe_size === 'number' ? p.pipe_size : measurementValue(p.pipe_size));

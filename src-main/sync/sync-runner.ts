@@ -45,7 +45,7 @@ export class SyncRunner implements SyncRun {
     status.update({ phase: 'pushing' });
     const pushed = await pushLocalChanges(store.db, this.deps.projects, client).finally(() => client.close());
     await writeRunState(store.db, { queued_reason: pushed.queuedReason });
-    status.update({ phase: 'pulling' });
+    status.update({ phase: 'pulling', pushed: pushed.sent });
     const result = await runPullWorker(
       {
         dataDir,

@@ -20,7 +20,7 @@ export interface SyncRun {
 }
 
 export interface StatusReporter {
-  update(patch: Partial<Pick<SyncStatus, 'phase' | 'progress' | 'bytes' | 'requests' | 'rejected' | 'warnings'>>): void;
+  update(patch: Partial<Pick<SyncStatus, 'phase' | 'progress' | 'bytes' | 'requests' | 'rejected' | 'warnings' | 'pushed'>>): void;
 }
 
 /** A failure the user can act on; `code` is stable, `message` plain words. */
@@ -67,6 +67,7 @@ export class SyncService extends EventEmitter<SyncServiceEvents> {
       last_success: null,
       last_error: null,
       unsynced_changes: 0,
+      pushed: 0,
       conflicts: 0,
       rejected: 0,
       warnings: 0,
@@ -162,7 +163,7 @@ export class SyncService extends EventEmitter<SyncServiceEvents> {
     }
     const controller = new AbortController();
     this.controller = controller;
-    this.publish({ state: 'running', phase: 'connecting', progress: [], bytes: 0, requests: 0, rejected: 0, warnings: 0, started_at: new Date().toISOString(), next_run: null });
+    this.publish({ state: 'running', phase: 'connecting', progress: [], bytes: 0, requests: 0, rejected: 0, warnings: 0, pushed: 0, started_at: new Date().toISOString(), next_run: null });
     const reporter: StatusReporter = { update: (patch) => this.publish(patch, patch.phase !== undefined) };
     this.running = this.guard()
       .catch((error: unknown) => Promise.reject(error instanceof LockBusyError ? new SyncFailure('busy', error.message) : error))

@@ -39,7 +39,7 @@ function Screen(props: { route: Route }) {
     case 'catalog':
       return <CatalogScreen modelNumber={r.modelNumber} storeId={r.storeId} />;
     case 'territories':
-      return <TerritoriesScreen />;
+      return <TerritoriesScreen id={r.id} />;
     case 'users':
       return <UsersScreen id={r.id} />;
     case 'jurisdiction':

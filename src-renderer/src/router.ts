@@ -9,7 +9,7 @@ export type Route =
   | { name: 'project'; id: number | 'new' }
   | { name: 'report'; id: number }
   | { name: 'catalog'; modelNumber: string | null; storeId: string | null }
-  | { name: 'territories' }
+  | { name: 'territories'; id: number | null }
   | { name: 'users'; id: number | null }
   | { name: 'jurisdiction'; id: number }
   | { name: 'sync' }
@@ -33,7 +33,7 @@ export function parseRoute(hash: string): Route {
     case 'catalog':
       return { name: 'catalog', modelNumber: parts[1] === 'product' ? (parts[2] ?? null) : null, storeId: params.get('store') };
     case 'territories':
-      return { name: 'territories' };
+      return { name: 'territories', id: num(parts[1]) };
     case 'users':
       return { name: 'users', id: num(parts[1]) };
     case 'jurisdictions': {
@@ -57,6 +57,7 @@ export const paths = {
   product: (partNumber: string, storeId?: string | null) =>
     `#/catalog/product/${encodeURIComponent(partNumber)}${storeId ? `?store=${encodeURIComponent(storeId)}` : ''}`,
   territories: () => '#/territories',
+  territory: (id: number) => `#/territories/${id}`,
   users: () => '#/users',
   user: (id: number) => `#/users/${id}`,
   jurisdiction: (id: number) => `#/jurisdictions/${id}`,

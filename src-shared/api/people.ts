@@ -174,6 +174,9 @@ const projectDetailFields = {
   fryer: z.boolean().nullable(),
   flatware: z.boolean().nullable(),
   pipe_size: measurement.nullable(),
+  size_by_pipe_only: z.boolean().nullable().meta({
+    description: 'Sized by the drain pipe alone (UPC Table 1014.2.1) while no fixture and no meals are entered; null when the central service did not state it',
+  }),
   food_waste_disposer: z.boolean().nullable(),
   servings_per_day: z.number().int().nullable(),
   menu_type: z.string().nullable().meta({ description: 'Menu type key (grease tier), e.g. pizza; null when the central service did not state one' }),

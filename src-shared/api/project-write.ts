@@ -224,6 +224,8 @@ export const projectWriteFields = z
     flatware: z.boolean(),
     food_waste_disposer: z.boolean(),
     pipe_size: inches('pipe_size', 'pipe_size').refine((v) => pipeSizes.includes(v), { error: `pipe_size must be one of ${pipeSizes.join(', ')} in.` }),
+    /** Size by the drain pipe alone (UPC Table 1014.2.1) while no fixture and no meals are known (docs/sizing.md). */
+    size_by_pipe_only: z.boolean({ error: 'size_by_pipe_only is true or false.' }),
     servings_per_day: rangedNumber('servings_per_day', 'servings_per_day'),
     menu_type: z.enum(menuTypeKeys, { error: 'menu_type must be a known menu type key (see the sizing library).' }),
     pump_out_target: rangedNumber('pump_out_target', 'pump_out_target'),

@@ -47,6 +47,8 @@ export const methods = {
         .strict(),
     })
     .strict(),
+  /** The unit system shown, typed and printed (metric mode); kept in the store so the desktop export follows it. */
+  'app.setUnits': z.object({ units: z.enum(['standard', 'metric']) }).strict(),
 
   // --- Projects -----------------------------------------------------------------------------
   'projects.list': z
@@ -66,6 +68,8 @@ export const methods = {
   /** The changed fields of a Draft, under the project resource's own names (`id` says which). */
   'projects.update': projectPatchBody.extend({ id }),
   'projects.delete': z.object({ id, version: z.number().int().positive().optional() }).strict(),
+  /** Undo of a delete: the same project back (kept for an hour after its delete). */
+  'projects.restore': z.object({ id }).strict(),
   'projects.changeStatus': z.object({ id, status: z.enum(PROJECT_STATUSES), version: z.number().int().positive().optional() }).strict(),
   'projects.duplicate': z.object({ id }).strict(),
   /** Sizes unsaved inputs (a write body; over a stored project when `project_id` is given). */
@@ -146,7 +150,7 @@ export const methods = {
 
   // --- Report -------------------------------------------------------------------------------
   /** A project's sizing report (the engine's PDF) saved where the user chooses (desktop app only). */
-  'report.exportPdf': z.object({ projectId: id }).strict(),
+  'report.exportPdf': z.object({ projectId: id, units: z.enum(['standard', 'metric']).optional() }).strict(),
   /** The rep's company and contact printed on reports. */
   'report.profile': noArgs,
   'report.setProfile': z
@@ -281,16 +285,19 @@ export interface GlobalSearchResult {
 
 /** Result types, by method name. */
 export interface MethodResults extends DataSafetyResults {
-  'app.info': { version: string; dataDir: string; apiUrl: string | null; transport: 'ipc' | 'http' };
+  /** `units`: the unit system chosen in the app, null when never chosen. */
+  'app.info': { version: string; dataDir: string; apiUrl: string | null; transport: 'ipc' | 'http'; units: 'standard' | 'metric' | null };
   'app.vocabulary': Vocabulary;
   'app.settings': AppSettings;
   'app.setSettings': AppSettings;
+  'app.setUnits': { units: 'standard' | 'metric' };
 
   'projects.list': Paged<ProjectListItem>;
   'projects.get': ProjectView;
   'projects.create': ProjectView;
   'projects.update': ProjectView;
   'projects.delete': { id: number };
+  'projects.restore': ProjectView;
   'projects.changeStatus': ProjectView;
   'projects.duplicate': ProjectView;
   'projects.preview': SizingView;

@@ -71,6 +71,8 @@ export const seedProjectInputs = z.object({
   flatware: z.boolean(),
   food_waste_disposer: z.boolean(),
   pipe_size_in: z.number().positive(),
+  /** The rep's choice to size by the drain pipe alone (UPC Table 1014.2.1); absent: not chosen. */
+  size_by_pipe_only: z.boolean().optional(),
   installation_location: z.enum(['indoors', 'outdoors']),
   inside_trap_location: z.enum(INSIDE_TRAP_LOCATIONS).nullable(),
   buried: z.boolean(),

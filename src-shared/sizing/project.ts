@@ -584,7 +584,8 @@ export function sizeProject(
     // unit that "lasts 90 days". (Gravity by DFU sizes from the pipe by the code's own method.)
     blocked = {
       code: 'missing_inputs',
-      message: 'Nothing to size yet: add the fixtures that drain to the interceptor and the servings per day.',
+      message:
+        'Nothing to size yet: no fixtures, no servings per day and no choice to size by the drain pipe only. Add the fixtures that drain to the interceptor and the servings per day, or choose to size by the drain pipe only (UPC Table 1014.2.1).',
     };
   }
   const target = effectivePumpOutTarget(p.pump_out_target_days, rules);

@@ -96,6 +96,10 @@ describe('GET /api/projects/:id/report.pdf', () => {
     const sources = new Set(sizing.derivation.map((s) => s.source).filter((s) => /^[\x20-\x7e]+$/.test(s)));
     for (const source of sources) expect(text).toContain(squash(source));
     expect(text).toContain('Formula:');
+    // Symbols outside Latin-1 print as written (an embedded font), not as ASCII stand-ins.
+    expect(sizing.recommendation.reasons.join(' ')).toContain('≥');
+    expect(text).toContain('≥');
+    expect(text).not.toContain('>=');
     // The recommended unit, its model and the sign-off block.
     expect(text).toContain(`model ${sizing.recommendation.product!.part_number}`);
     expect(text).toContain('Certifications');
@@ -122,6 +126,32 @@ describe('GET /api/projects/:id/report.pdf', () => {
     expect(all).toContain('Submitted');
     expect(all).toContain('L/s');
     expect(all).toContain('figures in metric units');
+  });
+
+  it('prints the calculation sheet in metric on request, each figure with its US figure beside it', async () => {
+    const p = await createProject({ name: 'Report Test Metric', pipe_size: 4 });
+    const sizing = sizingResponse.parse((await t.get(`/api/projects/${p.id}/sizing`)).body);
+    const text = squash(read((await fetchPdf(p.id, '?units=metric')).bytes, 'metric').all);
+    // The custom fixture entered as 30 × 20 × 14 in: 1 in = 25.4 mm, in whole mm as the editor takes them.
+    expect(text).toContain('762 × 508 × 356 mm (L × W × D)');
+    expect(text).toContain('Pipe size DN 100 (4 in)');
+    // Its volume step: the inputs in mm with inches beside them, the result in L with gallons.
+    const volume = sizing.derivation.find((s) => s.key === 'fixture.4.volume')!;
+    expect(text).toContain('length = 762 mm (30 in); width = 508 mm (20 in); depth = 356 mm (14 in)');
+    const gal = volume.result.value as number;
+    const litres = Math.round(gal * 3.785411784 * 100) / 100;
+    expect(text).toContain(`Result: ${litres.toLocaleString('en-US')} L (${gal.toLocaleString('en-US')} gal)`);
+    // The design flow in L/s (1 GPM = 3.785411784 L ÷ 60 s), the formula as the code writes it.
+    const design = sizing.derivation.find((s) => s.key === 'flow.design')!;
+    const gpm = design.result.value as number;
+    const lps = Math.round(((gpm * 3.785411784) / 60) * 100) / 100;
+    expect(text).toContain(`Result: ${lps.toLocaleString('en-US')} L/s (${gpm.toLocaleString('en-US')} GPM)`);
+    expect(text).toContain(`Formula: ${squash(design.formula)}`);
+    expect(text).toContain('the formulas are the codes’ own and work in US units');
+    // The recommendation's reasons too: "Rated 150 GPM ≥ …" reads in L/s.
+    const rated = /Rated (\d+(?:\.\d+)?) GPM ≥/.exec(sizing.recommendation.reasons.join(' '));
+    expect(rated).not.toBeNull();
+    expect(text).toContain(`Rated ${(Math.round(((Number(rated![1]) * 3.785411784) / 60) * 100) / 100).toLocaleString('en-US')} L/s ≥`);
   });
 
   it('answers 404 for an unknown project, 400 for bad units, 401 without a key', async () => {

@@ -9,7 +9,7 @@ import { expect } from 'vitest';
 /** Fields Fieldsizer serves beyond the spec (docs/api.md), allowed in a local answer only. */
 export const EXTENSION_FIELDS = new Set([
   // Projects: bookkeeping, and the inputs the sizing needs beyond the spec (null when not stated).
-  'version', 'updated', 'menu_type', 'pump_out_target', 'burial_depth', 'meals', 'unique_local_requirements_reason',
+  'version', 'updated', 'menu_type', 'pump_out_target', 'burial_depth', 'meals', 'size_by_pipe_only', 'unique_local_requirements_reason',
   // What the pump-out cycle is based on, and why no product is recommended (null when one is).
   'pump_out_cycle_basis', 'no_recommendation',
   // The reduced project (list items, search results) also shows where it is installed.
@@ -27,7 +27,7 @@ export const EXTENSION_FIELDS = new Set([
 ]);
 
 /** Extensions that hold an input: null when the upstream did not state it. */
-const INPUT_EXTENSIONS = new Set(['menu_type', 'pump_out_target', 'burial_depth', 'meals']);
+const INPUT_EXTENSIONS = new Set(['menu_type', 'pump_out_target', 'burial_depth', 'meals', 'size_by_pipe_only']);
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 

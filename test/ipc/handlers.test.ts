@@ -278,6 +278,21 @@ describe('errors', () => {
     expect(await shell('report.exportPdf', { projectId: 99_999_999 })).toMatchObject({ ok: false, error: { code: 'not_found' } });
   });
 
+  it('report.exportPdf prints in the unit system chosen in the app, unless the call names one', async () => {
+    const asked: string[] = [];
+    const shell = createDispatcher(engine, { transport: 'ipc', apiUrl: null, exportPdf: async (projectId, units) => (asked.push(units), { path: `/tmp/report-${projectId}.pdf` }) });
+    expect((await ok('app.info', {})).units).toBeNull();
+    await shell('report.exportPdf', { projectId: 1 });
+    expect(await ok('app.setUnits', { units: 'metric' })).toEqual({ units: 'metric' });
+    expect((await ok('app.info', {})).units).toBe('metric');
+    // The File menu's export names no units: it follows the app's setting.
+    await shell('report.exportPdf', { projectId: 1 });
+    await shell('report.exportPdf', { projectId: 1, units: 'standard' });
+    expect(asked).toEqual(['standard', 'metric', 'standard']);
+    expect(await failure('app.setUnits', { units: 'furlongs' })).toMatchObject({ status: 400, param: 'units' });
+    await ok('app.setUnits', { units: 'standard' });
+  });
+
   it('an unexpected failure is a 500 with a plain message', async () => {
     const broken = createDispatcher(engine, {
       transport: 'ipc',

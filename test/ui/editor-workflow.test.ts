@@ -156,12 +156,19 @@ describe('the engineer field', () => {
     const unknown = page.getByTestId('project-list').getByRole('link', { name: 'Unknown engineer kitchen' });
     await page.getByLabel('Search projects').fill('Unknown engineer kitchen');
     await unknown.click();
+    await page.waitForURL(/#\/projects\/\d+$/);
+    const id = Number(/#\/projects\/(\d+)/.exec(page.url())![1]);
+    // A note on it, as a sync would bring one: Undo must bring it back too.
+    app.engine.store.sqlite.prepare("insert into project_notes (project_id, author, text, created) values (?, 'Reviewer', 'Check the vent.', '2026-01-05T09:00:00.000Z')").run(id);
+    const before = await app.engine.projects.get(id, { notes: true, fixtures: true }, { personal: true });
     await page.getByRole('button', { name: 'Delete draft' }).click();
     await page.waitForURL(/#\/projects$/);
     await page.getByRole('status').filter({ hasText: 'Deleted the draft “Unknown engineer kitchen”.' }).getByRole('button', { name: 'Undo' }).click();
-    await page.waitForURL(/#\/projects\/\d+$/);
+    // The same project: its id, version, dates and notes, not a copy.
+    await page.waitForURL(new RegExp(`#/projects/${id}$`));
     await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe('Unknown engineer kitchen');
     expect(await page.getByRole('combobox', { name: 'Engineer' }).inputValue()).toBe('Not known yet');
+    expect(await app.engine.projects.get(id, { notes: true, fixtures: true }, { personal: true })).toEqual(before);
   }, 60_000);
 
   it('creates a new contact typed in with the project', async () => {

@@ -98,6 +98,22 @@ describe('search (Ctrl+K)', () => {
     await page.waitForURL(/#\/projects\/new$/);
     await screenshot(page, 'search-actions-1366');
   }, 60_000);
+
+  it('opens a territory hit on that territory, its details shown', async () => {
+    const territory = (await app.engine.territories.list(null)).data.find((t) => t.name)!;
+    const hits = await search(territory.name!);
+    const at = hits.findIndex((h) => /^Territories/.test(h) && h.includes(territory.code));
+    expect(at).toBeGreaterThanOrEqual(0);
+    await palette().getByRole('option').nth(at).click();
+    await page.waitForURL(new RegExp(`#/territories/${territory.id}$`));
+    const result = page.getByRole('region', { name: 'Territory' });
+    await expect.poll(() => result.getByRole('heading', { level: 2 }).innerText()).toBe(`${territory.code} · ${territory.name}`);
+    expect(await result.innerText()).toContain(territory.rep_firm);
+    await screenshot(page, 'search-territory-1366');
+    await page.setViewportSize({ width: 1024, height: 700 });
+    await screenshot(page, 'search-territory-1024');
+    await page.setViewportSize(LAPTOP_VIEWPORT);
+  }, 60_000);
 });
 
 describe('territory and project list', () => {

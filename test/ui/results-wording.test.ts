@@ -25,6 +25,12 @@ afterAll(async () => {
 
 const results = () => page.getByRole('complementary', { name: 'Sizing results' });
 const settled = () => page.locator('aside.results[aria-busy=false]').waitFor();
+/** The note a control carries (its aria-describedby), or '' when none. */
+async function hintOf(control: import('playwright-core').Locator): Promise<string> {
+  const ids = await control.getAttribute('aria-describedby');
+  if (!ids) return '';
+  return (await Promise.all(ids.split(' ').map((id) => page.locator(`[id="${id}"]`).innerText()))).join(' ');
+}
 
 describe('results in words a rep uses', () => {
   it('recommends nothing from empty inputs and says what is missing', async () => {
@@ -32,9 +38,24 @@ describe('results in words a rep uses', () => {
     await page.getByLabel('Project name').fill('Empty kitchen');
     await settled();
     const recommended = results().getByTestId('recommended-product');
-    await expect.poll(() => recommended.innerText()).toMatch(/Nothing to size yet: add the fixtures .* servings per day/);
+    await expect.poll(() => recommended.innerText()).toMatch(/Nothing to size yet: no fixtures, no servings per day and no choice to size by the drain pipe only\. Add the fixtures .* servings per day, or choose to size by the drain pipe only/);
     expect(await results().innerText()).not.toMatch(/lasts 90 days|Pump-out cycle: 90/);
+    // With no servings, the grease inputs change nothing: said once, with the rule.
+    expect(await page.getByTestId('kitchen-no-effect').innerText()).toMatch(/Menu type, fryer, flatware and the pump-out target change nothing while servings per day is 0: .*Schier/);
     await screenshot(page, 'results-empty-1366');
+
+    // The pipe-only choice: sized for the pipe's interceptor size, and back to nothing without it.
+    const pipeOnly = page.getByRole('checkbox', { name: 'Size by the drain pipe only' });
+    expect(await hintOf(pipeOnly)).toMatch(/No fixtures known yet\? .*UPC Table 1014\.2\.1/);
+    await pipeOnly.check();
+    await settled();
+    await expect.poll(() => recommended.innerText()).not.toMatch(/Nothing to size yet/);
+    await pipeOnly.uncheck();
+    await settled();
+    await expect.poll(() => recommended.innerText()).toMatch(/Nothing to size yet/);
+    // Inputs the sizing never reads say so.
+    expect(await hintOf(page.getByLabel('Construction type'))).toMatch(/sizing does not depend on/);
+    expect(await hintOf(page.getByLabel('Inside location'))).toMatch(/Does not change the sizing/);
 
     // Servings alone (no fixture) still say nothing about the flow: the pipe is not a choice the rep made.
     await page.getByLabel('Servings per day').fill('200');
@@ -42,6 +63,29 @@ describe('results in words a rep uses', () => {
     await page.getByRole('button', { name: 'Add fixture' }).click();
     await settled();
     await expect.poll(() => recommended.innerText()).not.toMatch(/Nothing to size yet/);
+    await expect.poll(() => page.getByTestId('kitchen-no-effect').count()).toBe(0);
+    // With a fixture, the pipe-only choice changes nothing, and says why.
+    await pipeOnly.check();
+    await expect.poll(() => hintOf(pipeOnly)).toMatch(/Changes nothing while fixtures are entered: .*UPC Table 1014\.2\.1/);
+    await pipeOnly.uncheck();
+
+    // A custom fixture: its DFU counts only for gravity sizing; its sizes change nothing once a flow is entered.
+    await page.getByLabel('Fixture to add').selectOption('custom');
+    await page.getByRole('button', { name: 'Add fixture' }).click();
+    await page.getByLabel('Fixture 2 length (in)').fill('30');
+    await page.getByLabel('Fixture 2 width (in)').fill('20');
+    await page.getByLabel('Fixture 2 depth (in)').fill('12');
+    await settled();
+    expect(await hintOf(page.getByLabel('Fixture 2 DFU'))).toMatch(/Changes nothing when sizing by flow: DFU count only for a gravity interceptor sized by UPC Table 1014\.3\.6/);
+    await page.getByLabel('Fixture 2 flow (GPM)').fill('5');
+    const fixture2 = page.getByRole('listitem', { name: /^Fixture 2/ });
+    await fixture2.getByText(/Change nothing while a flow is entered: .*PDI-G101/).waitFor();
+    await screenshot(page, 'results-no-effect-1366');
+    await page.setViewportSize({ width: 1024, height: 700 });
+    await screenshot(page, 'results-no-effect-1024');
+    await page.setViewportSize(LAPTOP_VIEWPORT);
+    await fixture2.getByRole('button', { name: /^Remove fixture 2/ }).click();
+    await settled();
   }, 60_000);
 
   it('says why the fryer changes nothing for a high-grease menu, and asks about unusual numbers', async () => {

@@ -23,6 +23,7 @@ import { compactSizing, type SizingContext } from './project-sizing.js';
 import { buildFixture, buildProject, buildProjectListItem, buildUserProject, isUpstreamSizing, projectUrl, type KeptSizing, type ProjectRow, type Viewer } from './render-project.js';
 import { fixtureFromWrite } from './fixture-write.js';
 import { isUnknownEngineer, resolveEngineer } from '../people/project-engineer.js';
+import { keepDeleted, restoreDeleted } from './project-undo.js';
 
 export interface ProjectFilters {
   zip_codes?: string[];
@@ -280,9 +281,18 @@ export class ProjectService {
         // A project of the central service: the next sync sends the delete there (sync/push.ts).
         await recordTombstone(trx, id, synced.base_version);
       }
+      // Kept for Undo (project-undo.ts): a restore brings back this same project.
+      await keepDeleted(trx, id, synced.origin === 'upstream');
       await trx.deleteFrom('projects').where('id', '=', id).execute();
     });
     await this.afterWrite();
+  }
+
+  /** Undo of a delete: the same project back (id, version, notes, status dates), its queued delete withdrawn. */
+  async restore(id: number, viewer: Viewer): Promise<Project> {
+    await this.db.transaction().execute((trx) => restoreDeleted(trx, id));
+    await this.afterWrite();
+    return this.get(id, { fixtures: true, notes: true, accessories: true }, viewer);
   }
 
   async changeStatus(id: number, to: ProjectStatus, actors: readonly Actor[], version: number | undefined, viewer: Viewer): Promise<Project> {
@@ -416,6 +426,7 @@ async function resolveWrite(trx: Transaction<Database>, body: ProjectWrite, curr
   set('flatware', body.flatware);
   set('food_waste_disposer', body.food_waste_disposer);
   set('pipe_size_in', body.pipe_size);
+  set('size_by_pipe_only', body.size_by_pipe_only);
   set('installation_location', body.installation_location as StoredInputs['installation_location'] | undefined);
   set('inside_trap_location', body.inside_trap_location);
   set('buried', body.buried);

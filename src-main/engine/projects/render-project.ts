@@ -200,6 +200,8 @@ export function buildProject(row: ProjectRow, viewer: Viewer, contacts?: Contact
     fryer: stated(inputs.fryer),
     flatware: stated(inputs.flatware),
     pipe_size: inputs.pipe_size_in === undefined ? null : m({ value: inputs.pipe_size_in, unit: 'in' }),
+    // Not chosen is false for a project made here; the central service's may not state it.
+    size_by_pipe_only: inputs.size_by_pipe_only ?? (upstream ? null : false),
     food_waste_disposer: stated(inputs.food_waste_disposer),
     servings_per_day: stated(inputs.servings_per_day),
     menu_type: stated(inputs.menu_type),

@@ -14,6 +14,7 @@ import * as m0008 from './0008-local-id-space.js';
 import * as m0009 from './0009-sync-bookkeeping.js';
 import * as m0010 from './0010-served-as-received.js';
 import * as m0013 from './0013-api-key-expiry.js';
+import * as m0018 from './0018-deleted-projects.js';
 
 const migrations: Record<string, Migration> = {
   '0001-catalog-and-territories': m0001,
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   '0009-sync-bookkeeping': m0009,
   '0010-served-as-received': m0010,
   '0013-api-key-expiry': m0013,
+  '0018-deleted-projects': m0018,
 };
 
 export const inCodeMigrations: MigrationProvider = {

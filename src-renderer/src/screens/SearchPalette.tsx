@@ -34,7 +34,7 @@ export function SearchPalette() {
         ...results.projects.map((p): Hit => ({ key: `p${p.id}`, group: 'Projects', label: p.name, detail: `${p.status}${p.address.city ? ` · ${p.address.city}` : ''}`, href: paths.project(p.id) })),
         ...results.jurisdictions.map((j): Hit => ({ key: `j${j.id}`, group: 'Jurisdictions', label: j.name, detail: j.state, href: paths.jurisdiction(j.id) })),
         ...results.products.map((p): Hit => ({ key: `c${p.id}`, group: 'Products', label: p.name, aliases: [p.part_number, p.short_name], detail: `${p.part_number} · ${p.type}`, href: paths.product(p.part_number, p.store_id) })),
-        ...results.territories.map((t): Hit => ({ key: `t${t.id}`, group: 'Territories', label: t.name ?? t.code, aliases: [t.code], detail: `${t.code} · ${t.rep_firm}`, href: paths.territories() })),
+        ...results.territories.map((t): Hit => ({ key: `t${t.id}`, group: 'Territories', label: t.name ?? t.code, aliases: [t.code], detail: `${t.code} · ${t.rep_firm}`, href: paths.territory(t.id) })),
       ]
     : [];
   const hits = rankHits(query, [...actions, ...found]);

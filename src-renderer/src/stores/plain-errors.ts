@@ -6,8 +6,16 @@
  */
 import type { z } from 'zod';
 import { projectPatchBody } from '../../../src-shared/api/project-write';
+import { inputUnit, toShownInput, type InputQuantity, type UnitSystem } from '../../../src-shared/display-units';
 
-const TOP: Record<string, { label: string; unit?: string }> = {
+/** A field's label, its unit in words, and the quantity it measures when metric mode converts it. */
+interface Words {
+  label: string;
+  unit?: string;
+  quantity?: InputQuantity;
+}
+
+const TOP: Record<string, Words> = {
   name: { label: 'Project name' },
   engineer: { label: 'Engineer' },
   construction_type: { label: 'Construction type' },
@@ -20,47 +28,54 @@ const TOP: Record<string, { label: string; unit?: string }> = {
   menu_type: { label: 'Menu type' },
   servings_per_day: { label: 'Servings per day', unit: 'meals a day' },
   pump_out_target: { label: 'Pump-out target', unit: 'days' },
-  burial_depth: { label: 'Burial depth', unit: 'inches' },
+  burial_depth: { label: 'Burial depth', unit: 'inches', quantity: 'length' },
   pipe_size: { label: 'Pipe size', unit: 'inches' },
+  size_by_pipe_only: { label: 'Size by the drain pipe only' },
   installation_location: { label: 'Installation' },
   inside_trap_location: { label: 'Inside location' },
 };
 
-const FIXTURE: Record<string, { label: string; unit?: string }> = {
+const FIXTURE: Record<string, Words> = {
   name: { label: 'name' },
   type: { label: 'kind' },
   compartments: { label: 'compartments' },
-  gpm: { label: 'flow', unit: 'GPM' },
+  gpm: { label: 'flow', unit: 'GPM', quantity: 'flow' },
   dfu: { label: 'DFU' },
-  'dimensions.standard.length': { label: 'length', unit: 'inches' },
-  'dimensions.standard.width': { label: 'width', unit: 'inches' },
-  'dimensions.standard.height': { label: 'depth', unit: 'inches' },
+  'dimensions.standard.length': { label: 'length', unit: 'inches', quantity: 'length' },
+  'dimensions.standard.width': { label: 'width', unit: 'inches', quantity: 'length' },
+  'dimensions.standard.height': { label: 'depth', unit: 'inches', quantity: 'length' },
 };
 
 /** The label and unit of a field path, or null for a path the form does not show. */
-export function fieldWords(path: string): { label: string; unit?: string } | null {
+export function fieldWords(path: string): Words | null {
   const fixture = /^fixtures\.data\.(\d+)(?:\.(.+?))?(?:\.value)?$/.exec(path);
   if (fixture) {
     const n = Number(fixture[1]) + 1;
     const rest = fixture[2];
     if (!rest) return { label: `Fixture ${n}` };
     const words = FIXTURE[rest];
-    return words ? { label: `Fixture ${n} ${words.label}`, unit: words.unit } : { label: `Fixture ${n}` };
+    return words ? { ...words, label: `Fixture ${n} ${words.label}` } : { label: `Fixture ${n}` };
   }
   const key = Object.keys(TOP).find((k) => path === k || path.startsWith(`${k}.`));
   return key ? TOP[key]! : null;
 }
 
 /** "Length must be a number in inches", "Pump-out target must be a number of days". */
-const NUMBER_OF: Record<string, string> = { inches: ' in inches', GPM: ' in GPM', days: ' of days' };
+const NUMBER_OF: Record<string, string> = { inches: ' in inches', mm: ' in mm', GPM: ' in GPM', 'L/s': ' in L/s', days: ' of days' };
 
 const UNIT_WORDS: Record<string, string> = { in: 'inches', GPM: 'GPM', days: 'days' };
 
-/** One message in plain words for the field at `path`. */
-export function plainMessage(path: string, message: string): string {
+/**
+ * One message in plain words for the field at `path`. In metric mode a measured field speaks in
+ * the unit it is typed in: the schema's bounds (in inches, GPM) are converted ("can't be more than
+ * 3,048 mm").
+ */
+export function plainMessage(path: string, message: string, units: UnitSystem = 'standard'): string {
   const words = fieldWords(path);
   if (!words) return message;
-  const { label, unit } = words;
+  const metric = units === 'metric' && words.quantity !== undefined;
+  const label = words.label;
+  const unit = metric ? inputUnit(words.quantity!, 'metric') : words.unit;
   if (path === 'name') return 'Give the project a name.';
   if (path.startsWith('engineer')) {
     if (path === 'engineer.email') return /already/.test(message) ? message : 'The new contact needs an e-mail address, like name@company.com.';
@@ -76,11 +91,12 @@ export function plainMessage(path: string, message: string): string {
   const bound = /must be (at least|more than|at most) ([\d,.]+)\s*(.*?)\.?$/.exec(message);
   if (bound) {
     const [, how, value, rawUnit] = bound;
-    const u = UNIT_WORDS[rawUnit ?? ''] ?? rawUnit ?? unit ?? '';
+    const u = metric ? unit : (UNIT_WORDS[rawUnit ?? ''] ?? rawUnit ?? unit ?? '');
+    const shown = metric ? toShownInput(words.quantity!, Number(value!.replace(/,/g, '')), 'metric').toLocaleString('en-US') : value;
     const phrase = how === 'at most' ? "can't be more than" : `must be ${how}`;
-    return `${label} ${phrase} ${value}${u ? ` ${u}` : ''}.`;
+    return `${label} ${phrase} ${shown}${u ? ` ${u}` : ''}.`;
   }
-  if (/required when typical dimensions are not used/.test(message)) return `${label} needs its length, width and depth in inches (or tick Typical dimensions).`;
+  if (/required when typical dimensions are not used/.test(message)) return `${label} needs its length, width and depth in ${units === 'metric' ? 'mm' : 'inches'} (or tick Typical dimensions).`;
   if (/must be one of/.test(message)) return `Choose a ${label.toLowerCase()} from the list.`;
   // Anything else: the engine's sentence with the field's path replaced by its label.
   const field = path.split('.').pop() ?? path;
@@ -88,18 +104,18 @@ export function plainMessage(path: string, message: string): string {
 }
 
 /** Every problem of the form at once, by field path (the schema of the write, checked here). */
-export function problemsOf(body: unknown): Record<string, string> {
+export function problemsOf(body: unknown, units: UnitSystem = 'standard'): Record<string, string> {
   const result = projectPatchBody.safeParse(body);
   if (result.success) return {};
-  return issuesByField(result.error.issues);
+  return issuesByField(result.error.issues, units);
 }
 
-function issuesByField(issues: readonly z.core.$ZodIssue[]): Record<string, string> {
+function issuesByField(issues: readonly z.core.$ZodIssue[], units: UnitSystem): Record<string, string> {
   const out: Record<string, string> = {};
   for (const issue of issues) {
     const path = issue.path.map(String).join('.');
     // The first message of a field is the one to fix first.
-    if (out[path] === undefined) out[path] = plainMessage(path, issue.message);
+    if (out[path] === undefined) out[path] = plainMessage(path, issue.message, units);
   }
   return out;
 }

@@ -7,7 +7,8 @@ import { create } from 'zustand';
 import type { MethodArgs, ProjectView, SizingView, UserRow } from '../../../src-shared/ipc/contract';
 import { call, CallError, messageOf } from '../transport/bridge';
 import { debounce } from './debounce';
-import { fixtureForm, formOf, newForm, sizingBody, writeBody, type FixtureForm, type ProjectForm } from './project-form';
+import { convertForm, fixtureForm, formOf, newForm, sizingBody, writeBody, type FixtureForm, type ProjectForm } from './project-form';
+import type { UnitSystem } from '../../../src-shared/display-units';
 import { useApp } from './app-store';
 import { plainMessage, problemsOf } from './plain-errors';
 
@@ -41,6 +42,8 @@ interface EditorState {
   removeFixture(key: string, label: string): void;
   undoRemoveFixture(): void;
   searchEngineers(text: string): void;
+  /** The measured inputs shown in another unit system (the values stay the same). */
+  setUnits(units: UnitSystem): void;
   save(): Promise<number | null>;
   changeStatus(to: string): Promise<void>;
   duplicate(): Promise<number | null>;
@@ -54,13 +57,13 @@ let justCreated: number | null = null;
 
 /** The error's message (in plain words) under its field, or at the top when it names none. */
 function placeError(error: unknown): Pick<EditorState, 'fieldErrors' | 'formError'> {
-  if (error instanceof CallError && error.param) return { fieldErrors: { [error.param]: plainMessage(error.param, error.message) }, formError: null };
+  if (error instanceof CallError && error.param) return { fieldErrors: { [error.param]: plainMessage(error.param, error.message, useApp.getState().units) }, formError: null };
   return { fieldErrors: {}, formError: messageOf(error) };
 }
 
 /** What the form lacks before it can be saved, beyond what the schema checks. */
 function saveProblems(form: ProjectForm): Record<string, string> {
-  const out = problemsOf(writeBody(form));
+  const out = problemsOf(writeBody(form), form.units);
   if (!form.engineer) out.engineer = plainMessage('engineer', '');
   else if (form.engineer.kind === 'new') {
     if (!form.engineer.name.trim()) out['engineer.name'] = plainMessage('engineer.name', '');
@@ -148,7 +151,7 @@ export const useEditor = create<EditorState>((set, get) => {
 
   /** Every bad input is named at once (checked here with the write's own schema); only good inputs are sized. */
   const changed = (form: ProjectForm) => {
-    const problems = problemsOf(sizingBody(form));
+    const problems = problemsOf(sizingBody(form), form.units);
     set({ form, dirty: true, stale: true, notice: null, fieldErrors: { ...onlySaveErrors(get().fieldErrors), ...problems } });
     if (Object.keys(problems).length > 0) {
       previewSoon.cancel();
@@ -158,7 +161,7 @@ export const useEditor = create<EditorState>((set, get) => {
 
   const applyView = (view: ProjectView) => {
     const vocabulary = useApp.getState().vocabulary!;
-    set({ view, id: view.project.id, form: formOf(view.project, vocabulary), dirty: false, fieldErrors: {}, formError: null });
+    set({ view, id: view.project.id, form: formOf(view.project, vocabulary, useApp.getState().units), dirty: false, fieldErrors: {}, formError: null });
   };
 
   return {
@@ -188,7 +191,7 @@ export const useEditor = create<EditorState>((set, get) => {
       if (!vocabulary) return;
       set({ id, view: null, sizing: null, fieldErrors: {}, formError: null, notice: null, loadError: null, dirty: false, stale: true, engineerResults: [], engineerQuery: '', removedFixture: null });
       if (id === 'new') {
-        set({ form: newForm(vocabulary) });
+        set({ form: newForm(vocabulary, useApp.getState().units) });
         await preview();
         return;
       }
@@ -216,7 +219,7 @@ export const useEditor = create<EditorState>((set, get) => {
       const form = get().form;
       const spec = useApp.getState().vocabulary?.fixture_kinds.find((k) => k.key === kind);
       if (!form || !spec) return;
-      changed({ ...form, fixtures: [...form.fixtures, fixtureForm(spec)] });
+      changed({ ...form, fixtures: [...form.fixtures, fixtureForm(spec, form.units)] });
     },
 
     updateFixture(key, patch) {
@@ -244,6 +247,19 @@ export const useEditor = create<EditorState>((set, get) => {
 
     searchEngineers(text) {
       searchSoon(text);
+    },
+
+    setUnits(units) {
+      const form = get().form;
+      if (!form || form.units === units) return;
+      const next = convertForm(form, units);
+      const removed = get().removedFixture;
+      // Messages follow the units they are written in; the values (and `dirty`) are unchanged.
+      set({
+        form: next,
+        fieldErrors: { ...onlySaveErrors(get().fieldErrors), ...problemsOf(sizingBody(next), units) },
+        removedFixture: removed && { ...removed, fixture: convertForm({ ...form, fixtures: [removed.fixture] }, units).fixtures[0]! },
+      });
     },
 
     async save() {

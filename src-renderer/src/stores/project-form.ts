@@ -9,6 +9,7 @@ import type { InsideTrapLocation } from '../../../src-shared/api/vocabulary';
 import type { Vocabulary } from '../../../src-shared/ipc/contract';
 import { burialDepthFor, insideTrapLocationFor } from '../../../src-shared/project-inputs';
 import { UNKNOWN_ENGINEER } from '../../../src-shared/api/project-write';
+import { toCanonicalInput, toShownInput, type InputQuantity, type UnitSystem } from '../../../src-shared/display-units';
 
 export interface FixtureForm {
   /** Stable React key; not sent. */
@@ -31,6 +32,8 @@ export type EngineerChoice =
   | { kind: 'unknown' };
 
 export interface ProjectForm {
+  /** The unit system the measured inputs (lengths, fixture flows) are typed in; the body sends US units. */
+  units: UnitSystem;
   name: string;
   engineer: EngineerChoice | null;
   construction_type: string;
@@ -53,15 +56,18 @@ export interface ProjectForm {
   installed_in_traffic_area: boolean;
   installed_in_high_water_area: boolean;
   pipe_size: string;
+  /** Size by the drain pipe alone while no fixture is known (the sizing's `size_by_pipe_only`). */
+  size_by_pipe_only: boolean;
   fixtures: FixtureForm[];
 }
 
 let fixtureSeq = 0;
 export const nextFixtureKey = () => `f${++fixtureSeq}`;
 
-export function newForm(v: Vocabulary): ProjectForm {
+export function newForm(v: Vocabulary, units: UnitSystem): ProjectForm {
   const d = v.project_defaults;
   return {
+    units,
     name: '',
     engineer: null,
     construction_type: d.construction_type,
@@ -84,30 +90,35 @@ export function newForm(v: Vocabulary): ProjectForm {
     installed_in_traffic_area: false,
     installed_in_high_water_area: false,
     pipe_size: String(d.pipe_size),
+    size_by_pipe_only: false,
     fixtures: [],
   };
 }
 
-export function fixtureForm(kind: Vocabulary['fixture_kinds'][number]): FixtureForm {
+export function fixtureForm(kind: Vocabulary['fixture_kinds'][number], units: UnitSystem): FixtureForm {
+  const length = (n: number | undefined) => measuredText('length', n, units);
   return {
     key: nextFixtureKey(),
     type: kind.key,
     name: '',
     uses_typical_dimensions: kind.basin !== null || !kind.flow_input,
     compartments: kind.basin ? String(kind.basin.compartments) : '',
-    gpm: kind.flow_input && kind.typical_gpm !== null ? String(kind.typical_gpm) : '',
+    gpm: kind.flow_input && kind.typical_gpm !== null ? measuredText('flow', kind.typical_gpm, units) : '',
     dfu: '',
-    length: kind.basin ? String(kind.basin.length) : '',
-    width: kind.basin ? String(kind.basin.width) : '',
-    height: kind.basin ? String(kind.basin.depth) : '',
+    length: length(kind.basin?.length),
+    width: length(kind.basin?.width),
+    height: length(kind.basin?.depth),
   };
 }
 
 const keyOfLabel = (table: { key: string; label: string }[], text: string) => table.find((t) => t.label === text || t.key === text)?.key ?? text;
 const text = (n: number | null | undefined) => (n === null || n === undefined ? '' : String(n));
+/** A stored (US) measurement as the input shows it in `units`. */
+const measuredText = (quantity: InputQuantity, n: number | null | undefined, units: UnitSystem) => (n === null || n === undefined ? '' : String(toShownInput(quantity, n, units)));
 
-export function formOf(p: Project, v: Vocabulary): ProjectForm {
+export function formOf(p: Project, v: Vocabulary, units: UnitSystem): ProjectForm {
   return {
+    units,
     name: p.name,
     engineer: p.engineer.email === UNKNOWN_ENGINEER.email ? { kind: 'unknown' } : { kind: 'user', id: p.engineer.id, name: p.engineer.name ?? `User ${p.engineer.id}` },
     construction_type: keyOfLabel(v.construction_types, p.construction_type),
@@ -127,21 +138,46 @@ export function formOf(p: Project, v: Vocabulary): ProjectForm {
     installation_location: keyOfLabel(v.installation_locations, p.installation_location ?? ''),
     inside_trap_location: p.inside_trap_location ?? 'kitchen',
     buried: p.buried ?? false,
-    burial_depth: text(p.burial_depth?.value),
+    burial_depth: measuredText('length', p.burial_depth?.value, units),
     installed_in_traffic_area: p.installed_in_traffic_area ?? false,
     installed_in_high_water_area: p.installed_in_high_water_area ?? false,
     pipe_size: text(p.pipe_size?.value),
+    size_by_pipe_only: p.size_by_pipe_only ?? false,
     fixtures: (p.fixtures?.data ?? []).map((f) => ({
       key: nextFixtureKey(),
       type: f.type,
       name: f.name,
       uses_typical_dimensions: f.uses_typical_dimensions,
       compartments: text(f.compartments),
-      gpm: text(f.gpm),
+      gpm: measuredText('flow', f.gpm, units),
       dfu: text(f.dfu),
-      length: text(f.dimensions?.standard.length.value),
-      width: text(f.dimensions?.standard.width.value),
-      height: text(f.dimensions?.standard.height.value),
+      length: measuredText('length', f.dimensions?.standard.length.value, units),
+      width: measuredText('length', f.dimensions?.standard.width.value, units),
+      height: measuredText('length', f.dimensions?.standard.height.value, units),
+    })),
+  };
+}
+
+/**
+ * The form in another unit system: each measured input that reads as a number is shown converted
+ * (what the rep typed that is not a number stays, so its message still shows).
+ */
+export function convertForm(form: ProjectForm, units: UnitSystem): ProjectForm {
+  if (form.units === units) return form;
+  const convert = (quantity: InputQuantity, value: string) => {
+    const n = typed(value);
+    return typeof n === 'number' ? String(toShownInput(quantity, toCanonicalInput(quantity, n, form.units), units)) : value;
+  };
+  return {
+    ...form,
+    units,
+    burial_depth: convert('length', form.burial_depth),
+    fixtures: form.fixtures.map((f) => ({
+      ...f,
+      gpm: convert('flow', f.gpm),
+      length: convert('length', f.length),
+      width: convert('length', f.width),
+      height: convert('length', f.height),
     })),
   };
 }
@@ -157,20 +193,25 @@ function typed(value: string): number | string | undefined {
   return Number.isFinite(n) ? n : t;
 }
 
+/** A measured input as typed in `units`, sent in the canonical US unit (text that is not a number goes as typed). */
+function measured(quantity: InputQuantity, value: string, units: UnitSystem): number | string | undefined {
+  const n = typed(value);
+  return typeof n === 'number' ? toCanonicalInput(quantity, n, units) : n;
+}
+
 const orNull = (value: string) => (value.trim() === '' ? null : value.trim());
 
-function fixtureBody(f: FixtureForm) {
+function fixtureBody(f: FixtureForm, units: UnitSystem) {
   const dims = !f.uses_typical_dimensions && (f.length.trim() || f.width.trim() || f.height.trim());
+  const inches = (value: string) => ({ value: measured('length', value, units), unit: 'in' });
   return {
     type: f.type,
     name: f.name.trim() || undefined,
     uses_typical_dimensions: f.uses_typical_dimensions,
     compartments: typed(f.compartments),
-    gpm: typed(f.gpm),
+    gpm: measured('flow', f.gpm, units),
     dfu: typed(f.dfu),
-    dimensions: dims
-      ? { standard: { length: { value: typed(f.length), unit: 'in' }, width: { value: typed(f.width), unit: 'in' }, height: { value: typed(f.height), unit: 'in' } } }
-      : undefined,
+    dimensions: dims ? { standard: { length: inches(f.length), width: inches(f.width), height: inches(f.height) } } : undefined,
   };
 }
 
@@ -196,11 +237,12 @@ export function sizingBody(form: ProjectForm) {
     inside_trap_location: insideTrapLocationFor(form.installation_location === 'outdoors' ? 'outdoors' : 'indoors', form.inside_trap_location as InsideTrapLocation),
     buried: form.buried,
     // Typed text goes as typed (the engine names a bad value); not buried is depth 0, as the engine stores it.
-    burial_depth: form.buried ? typed(form.burial_depth) : burialDepthFor(false, null),
+    burial_depth: form.buried ? measured('length', form.burial_depth, form.units) : burialDepthFor(false, null),
     installed_in_traffic_area: form.installed_in_traffic_area,
     installed_in_high_water_area: form.installed_in_high_water_area,
     pipe_size: typed(form.pipe_size),
-    fixtures: form.fixtures.map(fixtureBody),
+    size_by_pipe_only: form.size_by_pipe_only,
+    fixtures: form.fixtures.map((f) => fixtureBody(f, form.units)),
   };
 }
 

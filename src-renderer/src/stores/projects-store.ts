@@ -42,8 +42,8 @@ interface ProjectsState {
   errorParam: string | null;
   /** Set once the first page of the current filters is on screen (tests and the bench wait for it). */
   ready: boolean;
-  /** The draft just deleted in the editor, with the body that creates it again (Undo). */
-  deleted: { name: string; body: MethodArgs<'projects.create'> } | null;
+  /** The draft just deleted in the editor (Undo brings the same project back). */
+  deleted: { id: number; name: string } | null;
   undoMessage: string | null;
   setDeleted(deleted: ProjectsState['deleted']): void;
   undoDelete(): Promise<number | null>;
@@ -90,7 +90,7 @@ export const useProjects = create<ProjectsState>((set, get) => {
       const deleted = get().deleted;
       if (!deleted) return null;
       try {
-        const view = await call('projects.create', deleted.body);
+        const view = await call('projects.restore', { id: deleted.id });
         set({ deleted: null });
         return view.project.id;
       } catch (error) {

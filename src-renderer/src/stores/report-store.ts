@@ -46,7 +46,7 @@ export const useReport = create<ReportState>((set, get) => ({
       return;
     }
     try {
-      const { path } = await call('report.exportPdf', { projectId: id });
+      const { path } = await call('report.exportPdf', { projectId: id, units });
       set({ exportMessage: `Saved the report as ${path}` });
     } catch (error) {
       if (!(error instanceof Error && /cancelled/.test(error.message))) set({ exportMessage: messageOf(error) });

@@ -1,5 +1,6 @@
 /** The catalog: product types and collections, the (virtualized) product list, and a product. */
 import { useEffect } from 'react';
+import { count } from '../../../../src-shared/plural';
 import type { ProductType } from '../../../../src-shared/api/catalog';
 import { Field } from '../../components/Field';
 import { ErrorNotice } from '../../components/Notice';
@@ -94,7 +95,7 @@ export function CatalogScreen(props: { modelNumber: string | null; storeId: stri
             </div>
           </form>
           <p className="count" aria-live="polite">
-            {listLoading && total === 0 ? 'Loading…' : `${total.toLocaleString('en-US')} product${total === 1 ? '' : 's'}`}
+            {listLoading && total === 0 ? 'Loading…' : count(total, 'product')}
           </p>
           <ErrorNotice message={listError} action={{ label: 'Retry', run: () => void loadProducts() }} />
           <ProductList selected={props.modelNumber} />

@@ -1,5 +1,6 @@
 /** One product: picture, prices, ratings, capacities, dimensions, options → model number, links, documents. */
 import { useEffect, useId, useState } from 'react';
+import { count } from '../../../../src-shared/plural';
 import type { Product, SimpleProduct } from '../../../../src-shared/api/catalog';
 import { MeasurePair } from '../../components/Measure';
 import { ErrorNotice } from '../../components/Notice';
@@ -46,7 +47,7 @@ export function ProductDetail(props: { modelNumber: string; storeId: string | nu
           {product.processing && (
             <>
               <dt>Lead time</dt>
-              <dd>{product.processing.lead_time} working days</dd>
+              <dd>{count(product.processing.lead_time, 'working day')}</dd>
             </>
           )}
         </dl>

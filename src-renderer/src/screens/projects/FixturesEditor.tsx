@@ -4,10 +4,13 @@ import { Check, Field } from '../../components/Field';
 import { useApp } from '../../stores/app-store';
 import { useEditor } from '../../stores/project-editor-store';
 import type { FixtureForm } from '../../stores/project-form';
+import { inputUnit, type UnitSystem } from '../../../../src-shared/display-units';
+import type { NoEffect } from './no-effect';
 
-export function FixturesEditor(props: { readOnly: boolean; errorFor: (field: string, exact?: boolean) => string | null }) {
+export function FixturesEditor(props: { readOnly: boolean; errorFor: (field: string, exact?: boolean) => string | null; noEffect: NoEffect['fixtures'] }) {
   const vocabulary = useApp((s) => s.vocabulary)!;
   const fixtures = useEditor((s) => s.form?.fixtures ?? []);
+  const units = useEditor((s) => s.form?.units ?? 'standard');
   const { addFixture, updateFixture, removeFixture, undoRemoveFixture } = useEditor();
   const removed = useEditor((s) => s.removedFixture);
   const labelOf = (type: string) => vocabulary.fixture_kinds.find((k) => k.key === type)?.label ?? type;
@@ -19,7 +22,7 @@ export function FixturesEditor(props: { readOnly: boolean; errorFor: (field: str
       {fixtures.length === 0 && <p className="muted">No fixtures yet: add the sinks, drains and appliances that drain to the interceptor.</p>}
       <ol className="fixture-list">
         {fixtures.map((f, i) => (
-          <FixtureRow key={f.key} index={i} fixture={f} errorFor={props.errorFor} onChange={(patch) => updateFixture(f.key, patch)} onRemove={() => removeFixture(f.key, f.name.trim() || labelOf(f.type))} />
+          <FixtureRow key={f.key} index={i} fixture={f} units={units} noEffect={props.noEffect[f.key]} errorFor={props.errorFor} onChange={(patch) => updateFixture(f.key, patch)} onRemove={() => removeFixture(f.key, f.name.trim() || labelOf(f.type))} />
         ))}
       </ol>
       {removed && (
@@ -53,6 +56,8 @@ export function FixturesEditor(props: { readOnly: boolean; errorFor: (field: str
 function FixtureRow(props: {
   index: number;
   fixture: FixtureForm;
+  units: UnitSystem;
+  noEffect: NoEffect['fixtures'][string] | undefined;
   errorFor: (field: string, exact?: boolean) => string | null;
   onChange: (patch: Partial<FixtureForm>) => void;
   onRemove: () => void;
@@ -64,6 +69,7 @@ function FixtureRow(props: {
   const at = (field: string) => props.errorFor(`fixtures.data.${props.index}.${field}`);
   const n = props.index + 1;
   const rowError = props.errorFor(`fixtures.data.${props.index}`, true);
+  const length = inputUnit('length', props.units);
   return (
     <li className="fixture" aria-label={`Fixture ${n}: ${label}`}>
       <div className="fixture-head">
@@ -84,12 +90,12 @@ function FixtureRow(props: {
           </Field>
         )}
         {spec?.flow_input && (
-          <Field label={`Fixture ${n} flow (GPM)`} error={at('gpm')}>
+          <Field label={`Fixture ${n} flow (${inputUnit('flow', props.units)})`} error={at('gpm')}>
             {(p) => <input {...p} value={f.gpm} inputMode="decimal" size={6} onChange={(e) => props.onChange({ gpm: e.target.value })} />}
           </Field>
         )}
         {f.type === 'custom' && (
-          <Field label={`Fixture ${n} DFU`} error={at('dfu')}>
+          <Field label={`Fixture ${n} DFU`} error={at('dfu')} hint={props.noEffect?.dfu}>
             {(p) => <input {...p} value={f.dfu} inputMode="numeric" size={4} onChange={(e) => props.onChange({ dfu: e.target.value })} />}
           </Field>
         )}
@@ -101,19 +107,20 @@ function FixtureRow(props: {
           )}
           {!f.uses_typical_dimensions && (
             <>
-              <Field label={`Fixture ${n} length (in)`} error={at('dimensions.standard.length')}>
+              <Field label={`Fixture ${n} length (${length})`} error={at('dimensions.standard.length')}>
                 {(p) => <input {...p} value={f.length} inputMode="decimal" size={5} onChange={(e) => props.onChange({ length: e.target.value })} />}
               </Field>
-              <Field label={`Fixture ${n} width (in)`} error={at('dimensions.standard.width')}>
+              <Field label={`Fixture ${n} width (${length})`} error={at('dimensions.standard.width')}>
                 {(p) => <input {...p} value={f.width} inputMode="decimal" size={5} onChange={(e) => props.onChange({ width: e.target.value })} />}
               </Field>
-              <Field label={`Fixture ${n} depth (in)`} error={at('dimensions.standard.height')}>
+              <Field label={`Fixture ${n} depth (${length})`} error={at('dimensions.standard.height')}>
                 {(p) => <input {...p} value={f.height} inputMode="decimal" size={5} onChange={(e) => props.onChange({ height: e.target.value })} />}
               </Field>
             </>
           )}
         </div>
       )}
+      {!f.uses_typical_dimensions && props.noEffect?.dimensions && <p className="field-hint">{props.noEffect.dimensions}</p>}
       {rowError && (
         <p className="field-error" role="alert">
           {rowError}

@@ -7,9 +7,8 @@ import { Check, Field } from '../../components/Field';
 import { ErrorNotice, InfoNotice } from '../../components/Notice';
 import { useApp } from '../../stores/app-store';
 import { useEditor } from '../../stores/project-editor-store';
-import { formOf, writeBody, type ProjectForm } from '../../stores/project-form';
+import type { ProjectForm } from '../../stores/project-form';
 import { useProjects } from '../../stores/projects-store';
-import type { MethodArgs } from '../../../../src-shared/ipc/contract';
 import { navigate, paths, setLeaveGuard } from '../../router';
 import { EngineerPicker } from './EngineerPicker';
 import { FixturesEditor } from './FixturesEditor';
@@ -17,9 +16,8 @@ import { CompactResults, SizingResults } from './SizingResults';
 import { StatusBadge } from './StatusBadge';
 import { UNKNOWN_ENGINEER } from '../../../../src-shared/api/project-write';
 import { implausible } from '../../../../src-shared/api/input-ranges';
-import { greasePerMealLbs } from '../../../../src-shared/sizing/grease';
-import type { MenuTier } from '../../../../src-shared/sizing/tables';
-import type { SizingView, Vocabulary } from '../../../../src-shared/ipc/contract';
+import { noEffect } from './no-effect';
+import { inputUnit, pipeSizeLabel } from '../../../../src-shared/display-units';
 
 /** "Is this right?" under a number that is allowed but unusual (input-ranges.ts). */
 function plausibility(name: 'servings_per_day' | 'pump_out_target', text: string): string | null {
@@ -27,33 +25,20 @@ function plausibility(name: 'servings_per_day' | 'pump_out_target', text: string
   return text.trim() !== '' && Number.isFinite(n) ? implausible(name, n) : null;
 }
 
-/**
- * Why a checkbox changes nothing for this kitchen: the grease table gives the same grease per meal
- * with or without it for the menu's tier (sizing-methods §6), or the jurisdiction keeps the disposer
- * off the interceptor (the sizing's excluded fixtures say why).
- */
-function unchangedBy(form: ProjectForm, vocabulary: Vocabulary, sizing: SizingView | null) {
-  const tier = vocabulary.menu_tiers.find((t) => t.menu_types.some((m) => m.key === form.menu_type));
-  const same = (a: number, b: number) => Math.abs(a - b) < 1e-9;
-  const t = tier?.tier as MenuTier | undefined;
-  const fryer = t && same(greasePerMealLbs(t, true, form.flatware), greasePerMealLbs(t, false, form.flatware));
-  const flatware = t && same(greasePerMealLbs(t, form.fryer, true), greasePerMealLbs(t, form.fryer, false));
-  const excluded = sizing?.sizing.excluded_fixtures.find((f) => !f.included && /disposer/i.test(`${f.kind} ${f.name}`));
-  return {
-    fryer: fryer ? `Changes nothing for a ${tier!.label.toLowerCase()} menu: the grease table gives the same grease per meal with or without a fryer.` : null,
-    flatware: flatware ? `Changes nothing for a ${tier!.label.toLowerCase()} menu: the grease table gives the same grease per meal either way.` : null,
-    disposer: form.food_waste_disposer && excluded?.reason ? `Changes nothing here: ${excluded.reason}` : null,
-  };
-}
-
 export function ProjectEditor(props: { id: number | 'new' }) {
   const vocabulary = useApp((s) => s.vocabulary);
+  const units = useApp((s) => s.units);
   const editor = useEditor();
   const { form, view, fieldErrors: errors, set } = editor;
 
   useEffect(() => {
     if (vocabulary) void useEditor.getState().open(props.id);
   }, [props.id, vocabulary]);
+
+  // Metric mode: lengths and flows are shown and typed in the chosen units (sent in US units).
+  useEffect(() => {
+    useEditor.getState().setUnits(units);
+  }, [units, form]);
 
   // Unsaved changes are never dropped silently: leaving asks first, closing the window too.
   useEffect(() => {
@@ -103,7 +88,9 @@ export function ProjectEditor(props: { id: number | 'new' }) {
     value: form[key] as string,
     onChange: (e: { target: { value: string } }) => set(key, e.target.value as never),
   });
-  const noEffect = unchangedBy(form, vocabulary, editor.sizing);
+  const unchanged = noEffect(form, vocabulary, editor.sizing);
+  /** Both notes a field may carry: "is this right?" and why it changes nothing. */
+  const hints = (...notes: (string | null)[]) => notes.filter(Boolean).join(' ') || null;
   /** The engine's message for a field, or for anything inside it (`address` → `address.state`). */
   const err = (field: string, exact = false) => errors[field] ?? (exact ? null : (Object.entries(errors).find(([k]) => k.startsWith(`${field}.`))?.[1] ?? null));
 
@@ -148,10 +135,9 @@ export function ProjectEditor(props: { id: number | 'new' }) {
               type="button"
               className="danger"
               onClick={async () => {
-                // Undo (on the project list) creates the draft again from what it held.
-                const again = { ...writeBody(formOf(view.project, vocabulary)), name: view.project.name };
+                // Undo (on the project list) brings this same project back (the engine keeps it for an hour).
                 if (await editor.remove()) {
-                  useProjects.getState().setDeleted({ name: view.project.name, body: again as MethodArgs<'projects.create'> });
+                  useProjects.getState().setDeleted({ id: view.project.id, name: view.project.name });
                   navigate(paths.projects());
                 }
               }}
@@ -178,7 +164,7 @@ export function ProjectEditor(props: { id: number | 'new' }) {
               <Field label="Project name" error={err('name')} className="grow">
                 {(p) => <input {...p} {...text('name')} autoFocus={isNew} placeholder="e.g. Rosa's Taqueria – new kitchen" />}
               </Field>
-              <Field label="Construction type" error={err('construction_type')}>
+              <Field label="Construction type" error={err('construction_type')} hint={unchanged.construction_type}>
                 {(p) => (
                   <select {...p} {...text('construction_type')}>
                     {vocabulary.construction_types.map((c) => (
@@ -195,6 +181,7 @@ export function ProjectEditor(props: { id: number | 'new' }) {
 
           <fieldset disabled={readOnly}>
             <legend>Site</legend>
+            <p className="muted small">{unchanged.site}</p>
             <div className="row">
               <Field label="Street" error={err('address.street')} className="grow">
                 {(p) => <input {...p} {...text('street')} autoComplete="address-line1" />}
@@ -249,15 +236,20 @@ export function ProjectEditor(props: { id: number | 'new' }) {
               <Field label="Servings per day" error={err('servings_per_day')} hint={plausibility('servings_per_day', form.servings_per_day)}>
                 {(p) => <input {...p} {...text('servings_per_day')} inputMode="numeric" size={8} />}
               </Field>
-              <Field label="Pump-out target (days)" error={err('pump_out_target')} hint={plausibility('pump_out_target', form.pump_out_target)}>
+              <Field label="Pump-out target (days)" error={err('pump_out_target')} hint={hints(plausibility('pump_out_target', form.pump_out_target), unchanged.pump_out_target)}>
                 {(p) => <input {...p} {...text('pump_out_target')} inputMode="numeric" size={6} />}
               </Field>
             </div>
             <div className="row checks">
-              <Check label="Fryer" checked={form.fryer} hint={noEffect.fryer} onChange={(v) => set('fryer', v)} />
-              <Check label="Flatware (reusable dishes)" checked={form.flatware} hint={noEffect.flatware} onChange={(v) => set('flatware', v)} />
-              <Check label="Food-waste disposer" checked={form.food_waste_disposer} hint={noEffect.disposer} onChange={(v) => set('food_waste_disposer', v)} />
+              <Check label="Fryer" checked={form.fryer} hint={unchanged.fryer} onChange={(v) => set('fryer', v)} />
+              <Check label="Flatware (reusable dishes)" checked={form.flatware} hint={unchanged.flatware} onChange={(v) => set('flatware', v)} />
+              <Check label="Food-waste disposer" checked={form.food_waste_disposer} hint={unchanged.disposer} onChange={(v) => set('food_waste_disposer', v)} />
             </div>
+            {unchanged.kitchen && (
+              <p className="field-hint" data-testid="kitchen-no-effect">
+                {unchanged.kitchen}
+              </p>
+            )}
           </fieldset>
 
           <fieldset disabled={readOnly}>
@@ -275,7 +267,7 @@ export function ProjectEditor(props: { id: number | 'new' }) {
                 )}
               </Field>
               {form.installation_location === 'indoors' && (
-                <Field label="Inside location" error={err('inside_trap_location')}>
+                <Field label="Inside location" error={err('inside_trap_location')} hint={unchanged.inside_trap_location}>
                   {(p) => (
                     <select {...p} {...text('inside_trap_location')}>
                       {vocabulary.inside_trap_locations.map((l) => (
@@ -287,12 +279,12 @@ export function ProjectEditor(props: { id: number | 'new' }) {
                   )}
                 </Field>
               )}
-              <Field label="Pipe size (in)" error={err('pipe_size')}>
+              <Field label="Pipe size" error={err('pipe_size')}>
                 {(p) => (
                   <select {...p} {...text('pipe_size')}>
                     {vocabulary.pipe_sizes.map((s) => (
                       <option key={s} value={String(s)}>
-                        {s}
+                        {pipeSizeLabel(s, form.units)}
                       </option>
                     ))}
                   </select>
@@ -300,9 +292,20 @@ export function ProjectEditor(props: { id: number | 'new' }) {
               </Field>
             </div>
             <div className="row checks">
+              <Check
+                label="Size by the drain pipe only"
+                checked={form.size_by_pipe_only}
+                hint={
+                  unchanged.size_by_pipe_only ??
+                  (!form.size_by_pipe_only && form.fixtures.length === 0 ? 'No fixtures known yet? Tick to size for the pipe: UPC Table 1014.2.1 gives the interceptor size of each pipe.' : null)
+                }
+                onChange={(v) => set('size_by_pipe_only', v)}
+              />
+            </div>
+            <div className="row checks">
               <Check label="Buried" checked={form.buried} onChange={(v) => set('buried', v)} />
               {form.buried && (
-                <Field label="Burial depth (in)" error={err('burial_depth')}>
+                <Field label={`Burial depth (${inputUnit('length', form.units)})`} error={err('burial_depth')}>
                   {(p) => <input {...p} {...text('burial_depth')} inputMode="decimal" size={6} />}
                 </Field>
               )}
@@ -311,7 +314,7 @@ export function ProjectEditor(props: { id: number | 'new' }) {
             </div>
           </fieldset>
 
-          <FixturesEditor readOnly={readOnly} errorFor={err} />
+          <FixturesEditor readOnly={readOnly} errorFor={err} noEffect={unchanged.fixtures} />
           {/* Enter in any field submits; this button makes that explicit for assistive tech. */}
           <button type="submit" className="visually-hidden" tabIndex={-1} disabled={readOnly}>
             Save project

@@ -1,5 +1,6 @@
 /** The project list: filters by status, construction type and zip, search, newest first. */
 import { useEffect } from 'react';
+import { count } from '../../../../src-shared/plural';
 import type { ConstructionTypeKey, ProjectStatus } from '../../../../src-shared/api/vocabulary';
 import { Field } from '../../components/Field';
 import { ErrorNotice } from '../../components/Notice';
@@ -95,7 +96,7 @@ export function ProjectsScreen() {
       <ErrorNotice message={undoMessage} />
       {!zipError && !queryError && <ErrorNotice message={error} action={{ label: 'Retry', run: () => void load() }} />}
       <p className="count" aria-live="polite">
-        {loading && !ready ? 'Loading…' : `${total.toLocaleString('en-US')} project${total === 1 ? '' : 's'}`}
+        {loading && !ready ? 'Loading…' : count(total, 'project')}
         {filtered && (
           <button type="button" className="link" onClick={clearFilters}>
             Clear filters

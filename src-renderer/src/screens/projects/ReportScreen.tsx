@@ -9,6 +9,8 @@ import { useApp } from '../../stores/app-store';
 import { useReport } from '../../stores/report-store';
 import { paths } from '../../router';
 import { SizingDetails } from './SizingResults';
+import { days } from '../../../../src-shared/plural';
+import { lengthText, pipeSizeLabel } from '../../../../src-shared/display-units';
 
 export function ReportScreen(props: { id: number }) {
   const { view, sizing, product, error, exportMessage, load, exportPdf } = useReport();
@@ -81,7 +83,7 @@ export function ReportScreen(props: { id: number }) {
               <td>
                 {p.installation_location}
                 {inside ? ` · ${inside}` : ''}
-                {p.buried && p.burial_depth ? ` · buried ${p.burial_depth.value} ${p.burial_depth.unit}` : ''}
+                {p.buried && p.burial_depth ? ` · buried ${lengthText(p.burial_depth.value, units)}` : ''}
                 {p.installed_in_traffic_area ? ' · traffic area' : ''}
                 {p.installed_in_high_water_area ? ' · high water table' : ''}
               </td>
@@ -89,12 +91,12 @@ export function ReportScreen(props: { id: number }) {
             <tr>
               <th scope="row">Pipe size</th>
               <td>
-                {p.pipe_size ? `${p.pipe_size.value} ${p.pipe_size.unit}` : '—'}
+                {p.pipe_size ? pipeSizeLabel(p.pipe_size.value, units) : '—'}
               </td>
             </tr>
             <tr>
               <th scope="row">Pump-out target</th>
-              <td>{p.pump_out_target === null ? '—' : `${p.pump_out_target} days`}</td>
+              <td>{days(p.pump_out_target)}</td>
             </tr>
           </tbody>
         </table>

@@ -5,7 +5,10 @@
 import type { SizingView } from '../../../../src-shared/ipc/contract';
 import { Measure, MeasurePair, unitWord, useSide } from '../../components/Measure';
 import { useEditor } from '../../stores/project-editor-store';
+import { useApp } from '../../stores/app-store';
 import { paths } from '../../router';
+import { figure, stepFigure, unitsText, type UnitSystem } from '../../../../src-shared/display-units';
+import { count, days } from '../../../../src-shared/plural';
 
 export function SizingResults() {
   const view = useEditor((s) => s.sizing);
@@ -15,7 +18,7 @@ export function SizingResults() {
     <aside className={`results${stale ? ' stale' : ''}`} aria-label="Sizing results" aria-busy={stale}>
       {stale && view && problems > 0 && (
         <p className="stale-note" role="status" data-testid="results-not-current">
-          Not current: these results are for earlier inputs. Fix the {problems === 1 ? 'marked field' : `${problems} marked fields`} to update them.
+          Not current: these results are for earlier inputs. Fix the {problems === 1 ? 'marked field' : count(problems, 'marked field')} to update them.
         </p>
       )}
       {view ? <SizingDetails view={view} /> : <p className="muted">Sizing…</p>}
@@ -36,8 +39,6 @@ function priceAndDifference(prices: Record<string, number | null>, alt: { id: st
   return `${usd.format(total)} list (${diff === 0 ? 'same price' : `${diff > 0 ? '+' : '−'}${usd.format(Math.abs(diff))}`} vs. the recommended unit)`;
 }
 
-/** "1 day", "30 days". */
-export const days = (n: number | null) => (n === null ? '—' : `${n} ${n === 1 ? 'day' : 'days'}`);
 
 /**
  * The results in one line, kept in view at the top of the form where the window is too narrow for
@@ -49,6 +50,7 @@ export function CompactResults() {
   const stale = useEditor((s) => s.stale);
   const problems = useEditor((s) => Object.keys(s.fieldErrors).filter((f) => f !== 'name' && !f.startsWith('engineer')).length);
   const flow = useSide(view?.sizing.flow_rate.sized_by ?? null, view?.sizing.flow_rate_metric.sized_by ?? null);
+  const units = useApp((s) => s.units);
   if (!view) return null;
   const r = view.sizing.recommendation;
   return (
@@ -62,7 +64,7 @@ export function CompactResults() {
           <span className="muted">{r.product.part_number}</span> · pump-out {days(view.sizing.pump_out_cycle)} · sized by <Measure value={flow} />
         </>
       ) : (
-        <span className="warning">{r.no_recommendation?.message ?? 'No unit can be recommended for these inputs.'}</span>
+        <span className="warning">{unitsText(r.no_recommendation?.message ?? 'No unit can be recommended for these inputs.', units)}</span>
       )}
       {stale && problems > 0 && <span className="stale-tag"> · not current: fix the marked fields</span>}
     </div>
@@ -76,6 +78,9 @@ export function SizingDetails(props: { view: SizingView; compact?: boolean }) {
   const r = sizing.recommendation;
   const flow = useSide(sizing.flow_rate, sizing.flow_rate_metric);
   const grease = useSide(sizing.grease, sizing.grease_metric);
+  const units = useApp((s) => s.units);
+  /** The engine's sentences in the chosen units (display-units.ts). */
+  const say = (text: string) => unitsText(text, units);
   return (
     <>
       <section className="result-card recommended" aria-label="Recommended unit">
@@ -99,21 +104,21 @@ export function SizingDetails(props: { view: SizingView; compact?: boolean }) {
             </p>
             <ul className="reasons">
               {r.reasons.map((reason) => (
-                <li key={reason}>{reason}</li>
+                <li key={reason}>{say(reason)}</li>
               ))}
             </ul>
           </>
         ) : (
           <>
             <p className="warning" data-testid="recommended-product">
-              {r.no_recommendation?.message ?? 'No unit can be recommended for these inputs.'}
+              {say(r.no_recommendation?.message ?? 'No unit can be recommended for these inputs.')}
             </p>
             {r.no_fit && r.no_fit.suggestions.length > 0 && (
               <>
                 <p>What would fit:</p>
                 <ul className="reasons" aria-label="What would fit">
                   {r.no_fit.suggestions.map((s) => (
-                    <li key={s}>{s}</li>
+                    <li key={s}>{say(s)}</li>
                   ))}
                 </ul>
               </>
@@ -128,12 +133,12 @@ export function SizingDetails(props: { view: SizingView; compact?: boolean }) {
           <ul className="reasons">
             {sizing.warnings.map((w) => (
               <li key={w.code}>
-                {w.message} <span className="muted">({w.source})</span>
+                {say(w.message)} <span className="muted">({w.source})</span>
               </li>
             ))}
             {sizing.excluded_fixtures.map((f, i) => (
               <li key={`${f.name}-${i}`}>
-                {f.name} left out: {f.reason}
+                {f.name} left out: {say(f.reason ?? '')}
               </li>
             ))}
           </ul>
@@ -143,7 +148,7 @@ export function SizingDetails(props: { view: SizingView; compact?: boolean }) {
       {sizing.unique_local_requirements && (
         <section className="result-card warning-card" role="note" aria-label="Local requirements">
           <h2>Local requirements</h2>
-          <p>{sizing.unique_local_requirements_reason ?? 'This jurisdiction has requirements of its own: check with the inspector.'}</p>
+          <p>{say(sizing.unique_local_requirements_reason ?? 'This jurisdiction has requirements of its own: check with the inspector.')}</p>
         </section>
       )}
 
@@ -186,7 +191,7 @@ export function SizingDetails(props: { view: SizingView; compact?: boolean }) {
         <p className="muted small">Method: {sizing.sizing_method.replace(/-/g, ' ')} · rules of {sizing.jurisdiction.name}</p>
         {sizing.required_volume && (
           <p>
-            Required volume: <MeasurePair value={sizing.required_volume.volume} /> <span className="muted">({sizing.required_volume.basis})</span>
+            Required volume: <MeasurePair value={sizing.required_volume.volume} /> <span className="muted">({say(sizing.required_volume.basis)})</span>
           </p>
         )}
       </section>
@@ -242,15 +247,15 @@ export function SizingDetails(props: { view: SizingView; compact?: boolean }) {
                     {a.kind.charAt(0).toUpperCase() + a.kind.slice(1).replace(/-/g, ' ')}: none in the catalog, order one separately
                   </span>
                 )}
-                <span className="muted"> · {a.reason}</span>
-                {a.product && a.note && <span className="muted"> {a.note}</span>}
+                <span className="muted"> · {say(a.reason)}</span>
+                {a.product && a.note && <span className="muted"> {say(a.note)}</span>}
               </li>
             ))}
           </ul>
         )}
       </section>
 
-      {!props.compact && <Derivation steps={sizing.derivation} />}
+      {!props.compact && <Derivation steps={sizing.derivation} units={units} />}
 
       {!props.compact && r.alternatives.length > 0 && (
         <details className="result-card">
@@ -280,7 +285,7 @@ export function SizingDetails(props: { view: SizingView; compact?: boolean }) {
                 <span className="muted">{c.part_number}</span>
                 <ul>
                   {c.failures.map((f) => (
-                    <li key={f.code}>{f.message}</li>
+                    <li key={f.code}>{say(f.message)}</li>
                   ))}
                 </ul>
               </li>
@@ -296,22 +301,26 @@ export function SizingDetails(props: { view: SizingView; compact?: boolean }) {
 type Step = SizingView['sizing']['derivation'][number];
 
 const shownValue = (v: Step['result']['value']): string => (v === null ? '—' : typeof v === 'boolean' ? (v ? 'yes' : 'no') : String(v));
-const withUnit = (v: Step['result']['value'], unit: string | null): string => `${shownValue(v)}${unit && v !== null ? ` ${unitWord(unit)}` : ''}`;
+/** A step's figure: in metric the metric figure with the US one the formula works in beside it (display-units.ts). */
+const withUnit = (v: Step['result']['value'], unit: string | null, units: UnitSystem): string =>
+  typeof v === 'number' ? figure(v, unit, units) : `${shownValue(v)}${unit && v !== null ? ` ${unitWord(unit)}` : ''}`;
 
 /** The engine's calculation, step by step, as an inspector would check it (derivation.ts). */
-function Derivation(props: { steps: Step[] }) {
+function Derivation(props: { steps: Step[]; units: UnitSystem }) {
+  const { units } = props;
   return (
     <details className="result-card derivation" data-testid="derivation">
       <summary>How this was sized ({props.steps.length} steps)</summary>
+      {units === 'metric' && <p className="muted small">Figures in metric, each with the US figure the code’s formula works in (in brackets).</p>}
       <ol>
         {props.steps.map((s) => (
           <li key={s.key} data-step={s.key}>
             <strong>{s.label}</strong>: <span className="formula">{s.formula}</span>
-            {s.inputs.length > 0 && <span className="muted"> ({s.inputs.map((i) => `${i.name} ${withUnit(i.value, i.unit)}`).join('; ')})</span>}
+            {s.inputs.length > 0 && <span className="muted"> ({s.inputs.map((i) => `${i.name} ${typeof i.value === 'number' ? stepFigure(i.name, i.value, i.unit, units) : withUnit(i.value, i.unit, units)}`).join('; ')})</span>}
             {' = '}
-            <strong className="step-result">{withUnit(s.result.value, s.result.unit)}</strong>
+            <strong className="step-result">{withUnit(s.result.value, s.result.unit, units)}</strong>
             <div className="muted small">{s.source}</div>
-            {s.note && <div className="small">{s.note}</div>}
+            {s.note && <div className="small">{unitsText(s.note, units)}</div>}
           </li>
         ))}
       </ol>

@@ -23,12 +23,34 @@ export function SettingsScreen() {
         <h1 id="settings-title">Settings</h1>
       </header>
       <InfoNotice message={notice} />
+      <UnitsForm />
       <RepProfileForm />
       {sync && <SyncSettingsForm key={`${sync.upstream_url}-${sync.interval_minutes}-${sync.has_key}`} />}
       {app && <LocalApiForm key={`${app.api.enabled}-${app.api.port}`} />}
       <ApiKeys />
       <BackupsSection />
       <UpdatesForm />
+    </section>
+  );
+}
+
+/** Metric mode: what the editor's inputs, the results and the report PDF are in (the sidebar switches it too). */
+function UnitsForm() {
+  const { units, setUnits } = useApp();
+  return (
+    <section className="card" aria-labelledby="units-title">
+      <h2 id="units-title">Units</h2>
+      <p className="muted">Inputs are typed, results shown and reports printed in these units; projects are stored in US units either way.</p>
+      <div className="row checks" role="radiogroup" aria-labelledby="units-title">
+        <label className="radio">
+          <input type="radio" name="units-setting" checked={units === 'standard'} onChange={() => setUnits('standard')} />
+          US (in, GPM, gal, lb)
+        </label>
+        <label className="radio">
+          <input type="radio" name="units-setting" checked={units === 'metric'} onChange={() => setUnits('metric')} />
+          Metric (mm, L/s, L, kg)
+        </label>
+      </div>
     </section>
   );
 }

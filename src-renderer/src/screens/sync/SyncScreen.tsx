@@ -1,5 +1,6 @@
 /** Sync: progress with phase and counts, errors in plain words with retry, and the conflicts. */
 import { useEffect } from 'react';
+import { count } from '../../../../src-shared/plural';
 import { ErrorNotice } from '../../components/Notice';
 import { useSync } from '../../stores/sync-store';
 import { paths } from '../../router';
@@ -23,7 +24,9 @@ export function SyncScreen() {
   // Progress as the engine reports it; 100 % once it says the run is done.
   const reported = status?.phase === 'done' ? 100 : totals && totals.total > 0 ? Math.floor((100 * totals.done) / totals.total) : 0;
   // Never backwards within a run (sync-progress.ts).
-  const { percent, sent } = status ? trackRun(status, reported) : { percent: 0, sent: 0 };
+  const percent = status ? trackRun(status, reported) : 0;
+  // The engine's own count of the changes the central service accepted (SyncStatus.pushed).
+  const sent = status?.pushed ?? 0;
   const kinds = status ? progressByKind(status.progress) : [];
   const received = kinds.reduce((sum, k) => sum + k.done, 0);
 
@@ -75,8 +78,7 @@ export function SyncScreen() {
               )}
               {status.phase === 'done' && !running && (
                 <p data-testid="sync-summary">
-                  Received {received.toLocaleString('en-US')} record{received === 1 ? '' : 's'} · sent {sent} change{sent === 1 ? '' : 's'} · {status.unsynced_changes} waiting to be sent ·{' '}
-                  {status.conflicts} conflict{status.conflicts === 1 ? '' : 's'}
+                  Received {count(received, 'record')} · sent {count(sent, 'change')} · {status.unsynced_changes} waiting to be sent · {count(status.conflicts, 'conflict')}
                 </p>
               )}
             </>
@@ -91,7 +93,7 @@ export function SyncScreen() {
           )}
           {status.waiting && status.unsynced_changes > 0 && (
             <p className="notice notice-info" role="status" data-testid="sync-waiting">
-              {status.waiting}: {status.unsynced_changes} local change{status.unsynced_changes === 1 ? '' : 's'} kept here until it does.
+              {status.waiting}: {count(status.unsynced_changes, 'local change')} kept here until it does.
             </p>
           )}
           <dl className="facts">

@@ -1,5 +1,6 @@
 /** The status bar: whether the central service answers, the last sync, unsynced changes, conflicts, Sync now. */
 import { useSync } from '../../stores/sync-store';
+import { count } from '../../../../src-shared/plural';
 import { paths } from '../../router';
 import { describeState, plainSyncError, when } from './sync-words';
 
@@ -38,12 +39,12 @@ export function SyncStatusBar() {
             ·
           </span>
           <span>
-            {status.unsynced_changes} unsynced change{status.unsynced_changes === 1 ? '' : 's'}
+            {count(status.unsynced_changes, 'unsynced change')}
             {status.waiting && status.unsynced_changes > 0 ? ` (${status.waiting})` : ''}
           </span>
           {status.conflicts > 0 && (
             <a href={paths.sync()} className="warning">
-              {status.conflicts} conflict{status.conflicts === 1 ? '' : 's'}
+              {count(status.conflicts, 'conflict')}
             </a>
           )}
         </>

@@ -1,14 +1,14 @@
 /**
- * What the sync screen remembers of the current run: the highest percentage shown (so the bar
- * never goes backwards when a newly counted kind of record adds to the total) and the unsynced
- * changes at its start (so the summary can say how many were sent).
+ * What the sync screen remembers of the current run: the highest percentage shown, so the bar
+ * never goes backwards when a newly counted kind of record adds to the total. (How many changes
+ * were sent is the engine's own count, `SyncStatus.pushed`.)
  */
 import type { SyncStatus } from '../../../../src-shared/sync';
 
-let run: { started: string | null; percent: number; unsyncedAtStart: number } = { started: null, percent: 0, unsyncedAtStart: 0 };
+let run: { started: string | null; percent: number } = { started: null, percent: 0 };
 
-export function trackRun(status: SyncStatus, reportedPercent: number): { percent: number; sent: number } {
-  if (status.started_at !== run.started) run = { started: status.started_at, percent: 0, unsyncedAtStart: status.unsynced_changes };
+export function trackRun(status: SyncStatus, reportedPercent: number): number {
+  if (status.started_at !== run.started) run = { started: status.started_at, percent: 0 };
   run.percent = Math.max(run.percent, reportedPercent);
-  return { percent: run.percent, sent: Math.max(0, run.unsyncedAtStart - status.unsynced_changes) };
+  return run.percent;
 }

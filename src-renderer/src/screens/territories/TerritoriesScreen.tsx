@@ -17,7 +17,8 @@ export function stateCodeOf(text: string, states: { code: string; name: string }
   return starts.length === 1 ? starts[0]!.code : '';
 }
 
-export function TerritoriesScreen() {
+/** `id`: a territory to show at once (a search hit, `#/territories/12`). */
+export function TerritoriesScreen(props: { id?: number | null }) {
   const { states, list, result, errors, looking, load, byZip, byCounty, open } = useTerritories();
   const [zip, setZip] = useState('');
   // The state as typed ("md", "Maryland"); the look-up uses the code it reads as.
@@ -28,6 +29,9 @@ export function TerritoriesScreen() {
   useEffect(() => {
     void load();
   }, [load]);
+  useEffect(() => {
+    if (props.id) void open(props.id);
+  }, [props.id, open]);
 
   return (
     <section className="screen territories" aria-labelledby="territories-title">
