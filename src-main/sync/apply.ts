@@ -124,6 +124,16 @@ function moveProject(sqlite: SQLite.Database, from: number, to: number, set: Rec
   sqlite.prepare('delete from main.projects where id = ?').run(from);
 }
 
+/** Moves a user to another id, with the projects that name it (its e-mail, unique, steps aside meanwhile). */
+function moveUser(sqlite: SQLite.Database, from: number, to: number): void {
+  const columns = columnsOf(sqlite, 'users');
+  const values = columns.map((c) => (c === 'id' ? '@to' : c === 'email' ? "char(1) || 'moving:' || email" : c));
+  sqlite.prepare(`insert into main.users (${columns.join(', ')}) select ${values.join(', ')} from main.users where id = @from`).run({ from, to });
+  sqlite.prepare('update main.projects set user_id = ? where user_id = ?').run(to, from);
+  sqlite.prepare('delete from main.users where id = ?').run(from);
+  sqlite.prepare("update main.users set email = substr(email, 9) where id = ? and email like char(1) || 'moving:%'").run(to);
+}
+
 /**
  * The first sync: the embedded demo set goes. A demo project the rep edited becomes a project made
  * here (a local id, sent as new when the upstream takes writes); a demo user that a project made
@@ -384,8 +394,17 @@ async function applyUsers(trx: Trx, sqlite: Store['sqlite'], data: PulledData): 
   await deleteWhereIn(trx, 'users', 'id', gone.map((u) => u.id).filter((id) => !present.has(id)));
   if (changed.length === 0) return;
   await writeWithFtsIndex(sqlite, 'users', changed.length, async () => {
-    // E-mails are unique: park the changed users' old ones first, so two users may swap theirs.
+    // A user made here whose id an upstream user arrives with (an upstream that is itself a
+    // Fieldsizer numbers its new users from the same local space): moved to a new id, not overwritten.
     const ids = changed.map((u) => u.id);
+    const incoming = new Set(ids);
+    const madeHere = sqlite.prepare("select id from main.users where origin = 'local'").pluck().all() as number[];
+    for (const id of madeHere.filter((i) => incoming.has(i))) {
+      let to = await nextLocalId(trx, 'users');
+      while (incoming.has(to)) to = await nextLocalId(trx, 'users');
+      moveUser(sqlite, id, to);
+    }
+    // E-mails are unique: park the changed users' old ones first, so two users may swap theirs.
     for (let i = 0; i < ids.length; i += 400) {
       await trx
         .updateTable('users')
@@ -393,7 +412,24 @@ async function applyUsers(trx: Trx, sqlite: Store['sqlite'], data: PulledData): 
         .where('id', 'in', ids.slice(i, i + 400))
         .execute();
     }
+    // A contact typed in here whose e-mail the central service now has (the push created it there,
+    // or it was there already): it becomes that user, and its projects follow.
+    const local = new Map(
+      (sqlite.prepare("select lower(email) as email, id from main.users where origin = 'local'").all() as { email: string; id: number }[]).map((u) => [u.email, u.id]),
+    );
+    const merged = changed.flatMap((u) => {
+      const from = local.get(u.email.toLowerCase());
+      return from === undefined || from === u.id ? [] : [{ from, to: u.id }];
+    });
+    const park = sqlite.prepare("update main.users set email = printf(char(1) || 'merge-%d', id) where id = ?");
+    for (const m of merged) park.run(m.from);
     await upsertRows(trx, 'users', changed.map((u) => ({ ...u, origin: 'upstream' as const })), 'id');
+    const follow = sqlite.prepare('update main.projects set user_id = ? where user_id = ?');
+    const drop = sqlite.prepare('delete from main.users where id = ?');
+    for (const m of merged) {
+      follow.run(m.to, m.from);
+      drop.run(m.from);
+    }
   });
 }
 

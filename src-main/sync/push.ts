@@ -9,6 +9,7 @@
 import type { Kysely } from 'kysely';
 import type { ConflictChoice, SyncIssue } from '../../src-shared/sync.js';
 import type { Database } from '../store/schema.js';
+import { UNKNOWN_ENGINEER } from '../../src-shared/api/project-write.js';
 import { ApiError } from '../errors.js';
 import { isObject } from './convert.js';
 import { acceptsWrites, editStep, fingerprint } from './decide.js';
@@ -82,10 +83,23 @@ export async function pushLocalChanges(db: Kysely<Database>, reader: ProjectRead
   return result;
 }
 
+/**
+ * The engineer as the upstream can take it: a user of the central service by id; a contact typed
+ * in here (a user made on this machine, under a local id the upstream does not know) as a new
+ * contact, which the upstream creates with the project; the "not known yet" placeholder as such.
+ */
+async function engineerFor(db: Kysely<Database>, engineer: unknown): Promise<Body | undefined> {
+  if (!isObject(engineer) || typeof engineer.id !== 'number') return undefined;
+  const user = await db.selectFrom('users').select(['id', 'origin', 'name', 'email', 'company']).where('id', '=', engineer.id).executeTakeFirst();
+  if (!user || user.origin === 'upstream') return { id: engineer.id };
+  if (user.email === UNKNOWN_ENGINEER.email) return { unknown: true };
+  return { name: user.name, email: user.email, company: user.company };
+}
+
 /** One project made or edited here: created, or sent over the upstream's copy unless that moved too. */
 async function pushProject(db: Kysely<Database>, reader: ProjectReader, client: UpstreamClient, p: { id: number; origin: string; base_version: number | null }, result: PushResult): Promise<void> {
   const mine = (await reader.get(p.id, { fixtures: true }, ALL)) as Body;
-  const body = { ...mine };
+  const body: Body = { ...mine, engineer: await engineerFor(db, mine.engineer) };
   delete body.notes;
   delete body.accessories;
   if (p.origin === 'local') {
