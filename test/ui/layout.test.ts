@@ -55,6 +55,9 @@ describe.each(SIZES)('at $width × $height', ({ name, width, height }) => {
     await go(`#/projects/${projectId}`);
     await page.locator('aside.results[aria-busy=false]').waitFor();
     expect(await noSideways()).toBe(true);
+    // The screen scrolls inside the frame: the page itself does not (a wheel over the sidebar
+    // scrolled the whole frame out of view, leaving a blank window).
+    expect(await page.evaluate(() => document.scrollingElement!.scrollHeight <= window.innerHeight + 1)).toBe(true);
     // Scrolled to the fixtures, the results are still in view.
     await page.getByRole('button', { name: 'Add fixture' }).scrollIntoViewIfNeeded();
     const inView = async (selector: string) =>
