@@ -117,7 +117,7 @@ export function App() {
           {(['standard', 'metric'] as UnitSystem[]).map((u) => (
             <label key={u} className="radio">
               <input type="radio" name="units" checked={units === u} onChange={() => setUnits(u)} />
-              {u === 'standard' ? 'Standard' : 'Metric'}
+              {u === 'standard' ? 'US' : 'Metric'}
             </label>
           ))}
         </fieldset>

@@ -111,7 +111,7 @@ describe('metric mode', () => {
   it('back to US units, the same values show in inches', async () => {
     await page.goto(`${app.server.uiUrl.replace(/#.*$/, '')}#/projects/${id}`);
     await page.getByLabel('Fixture 1 length (mm)').waitFor();
-    await nav().getByLabel('Standard').check();
+    await nav().getByLabel('US').check();
     expect(await page.getByLabel('Fixture 1 length (in)').inputValue()).toBe(String(Math.round((610 / MM_PER_IN) * 1000) / 1000));
     // Switching units changes no value: nothing to save.
     expect(await page.getByRole('button', { name: 'Saved' }).isVisible()).toBe(true);

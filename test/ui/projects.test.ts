@@ -83,7 +83,7 @@ describe('projects in the browser', () => {
     // The engine returns both unit systems; the toggle shows the other one.
     await page.getByRole('radio', { name: 'Metric' }).check();
     await expect.poll(() => results().getByRole('row', { name: /Sized by/ }).innerText()).toContain('L/s');
-    await page.getByRole('radio', { name: 'Standard' }).check();
+    await page.getByRole('radio', { name: 'US' }).check();
     await expect.poll(() => results().getByRole('row', { name: /Sized by/ }).innerText()).toContain('GPM');
 
     // How this was sized: the derivation, step by step with its sources, follows the inputs.
