@@ -124,14 +124,16 @@ function moveProject(sqlite: SQLite.Database, from: number, to: number, set: Rec
   sqlite.prepare('delete from main.projects where id = ?').run(from);
 }
 
-/** Moves a user to another id, with the projects that name it (its e-mail, unique, steps aside meanwhile). */
-function moveUser(sqlite: SQLite.Database, from: number, to: number): void {
+/**
+ * Moves a user to another id, with the projects that name it. E-mails are unique, so the copy
+ * takes another one (`email`, an SQL expression of the old); `set` gives other columns as SQL.
+ */
+function moveUser(sqlite: SQLite.Database, from: number, to: number, email: string, set: Record<string, string> = {}): void {
   const columns = columnsOf(sqlite, 'users');
-  const values = columns.map((c) => (c === 'id' ? '@to' : c === 'email' ? "char(1) || 'moving:' || email" : c));
+  const values = columns.map((c) => (c === 'id' ? '@to' : c === 'email' ? email : (set[c] ?? c)));
   sqlite.prepare(`insert into main.users (${columns.join(', ')}) select ${values.join(', ')} from main.users where id = @from`).run({ from, to });
   sqlite.prepare('update main.projects set user_id = ? where user_id = ?').run(to, from);
   sqlite.prepare('delete from main.users where id = ?').run(from);
-  sqlite.prepare("update main.users set email = substr(email, 9) where id = ? and email like char(1) || 'moving:%'").run(to);
 }
 
 /**
@@ -144,14 +146,7 @@ async function retireDemoData(trx: Trx, sqlite: SQLite.Database): Promise<void> 
   const edited = sqlite.prepare("select id from main.projects where origin = 'embedded' and dirty = 1").pluck().all() as number[];
   for (const id of edited) moveProject(sqlite, id, await nextLocalId(trx, 'projects'), { origin: 'local', base_version: null, dirty: 1 });
   const named = sqlite.prepare("select distinct u.id from main.users u join main.projects p on p.user_id = u.id where u.origin = 'embedded' and p.origin = 'local'").pluck().all() as number[];
-  const userColumns = columnsOf(sqlite, 'users');
-  for (const id of named) {
-    const to = await nextLocalId(trx, 'users');
-    const values = userColumns.map((c) => (c === 'id' ? '@to' : c === 'email' ? "char(1) || 'parked:' || email" : c === 'origin' ? "'local'" : c));
-    sqlite.prepare(`insert into main.users (${userColumns.join(', ')}) select ${values.join(', ')} from main.users where id = @from`).run({ from: id, to });
-    sqlite.prepare('update main.projects set user_id = ? where user_id = ?').run(to, id);
-    sqlite.prepare('delete from main.users where id = ?').run(id);
-  }
+  for (const id of named) moveUser(sqlite, id, await nextLocalId(trx, 'users'), "char(1) || 'parked:' || email", { origin: "'local'" });
   const demoProjects = sqlite.prepare("select count(*) from main.projects where origin = 'embedded'").pluck().get() as number;
   await writeWithFtsIndex(sqlite, 'projects', demoProjects, () => {
     sqlite.prepare("delete from main.projects where origin = 'embedded'").run();
@@ -402,7 +397,8 @@ async function applyUsers(trx: Trx, sqlite: Store['sqlite'], data: PulledData): 
     for (const id of madeHere.filter((i) => incoming.has(i))) {
       let to = await nextLocalId(trx, 'users');
       while (incoming.has(to)) to = await nextLocalId(trx, 'users');
-      moveUser(sqlite, id, to);
+      moveUser(sqlite, id, to, "char(1) || 'moving:' || email");
+      sqlite.prepare('update main.users set email = substr(email, 9) where id = ?').run(to);
     }
     // E-mails are unique: park the changed users' old ones first, so two users may swap theirs.
     for (let i = 0; i < ids.length; i += 400) {
