@@ -357,6 +357,8 @@ export interface SyncConflictsTable {
   /** JSON of the SyncConflict. */
   record: string;
   detected_at: string;
+  /** decide.ts fingerprintOfBytes of the answer the upstream copy came in (0019). */
+  theirs_fingerprint: Generated<string | null>;
 }
 
 export interface SyncPushedTable {

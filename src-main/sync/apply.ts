@@ -31,11 +31,11 @@ import { jurisdictionKey, matchJurisdiction } from './decide.js';
 import type { PulledCatalog, PulledData, StagedAccessory } from './pull.js';
 import { STAGED_PROJECT_COLUMNS, type AnswerWrite } from './sync-answers.js';
 import { SyncFailure } from './sync-service.js';
-import { forgetPushed, renumberPushed, replaceIssues, tombstones } from './sync-state.js';
+import { forgetPushed, renumberPushed, replaceIssues, tombstones, type FoundConflict } from './sync-state.js';
 
 export interface ApplyResult {
   issues: SyncIssue[];
-  conflicts: { project_id: number; theirs: unknown }[];
+  conflicts: FoundConflict[];
 }
 
 export interface ApplyOptions {
@@ -497,7 +497,7 @@ async function applyProjects(trx: Trx, store: Store, data: PulledData, run: stri
     for (const e of edited) {
       // Edited here and not yet sent: kept; if the upstream moved on too, both versions stay.
       const moved = e.version !== null ? e.base_version === null || e.version > e.base_version : e.base_fingerprint !== null && e.fingerprint !== e.base_fingerprint;
-      if (moved) conflicts.push({ project_id: e.id, theirs: e.raw === null ? null : JSON.parse(e.raw) });
+      if (moved) conflicts.push({ project_id: e.id, theirs: e.raw === null ? null : JSON.parse(e.raw), fingerprint: e.fingerprint });
     }
   }
   db.exec('drop table if exists temp.incoming; drop table if exists temp.links; drop table if exists temp.emails; drop table if exists temp.tombstoned');

@@ -1,6 +1,7 @@
 /** Messages between the main thread and the pull worker. */
 import type { SyncStatus } from '../../src-shared/sync.js';
 import type { ClientTuning } from './sync-runner.js';
+import type { FoundConflict } from './sync-state.js';
 
 export interface PullWorkerInput {
   dataDir: string;
@@ -16,7 +17,7 @@ export interface PullWorkerInput {
 
 export type PullWorkerMessage =
   | { type: 'status'; patch: Partial<Pick<SyncStatus, 'phase' | 'progress' | 'bytes' | 'requests' | 'rejected'>> }
-  | { type: 'done'; conflicts: { project_id: number; theirs: unknown }[]; rejected: number; warnings: number; applied: boolean; requests: number }
+  | { type: 'done'; conflicts: FoundConflict[]; rejected: number; warnings: number; applied: boolean; requests: number }
   | { type: 'failed'; code: string; message: string }
   /** After 'done': the worker has checkpointed and closed its files. */
   | { type: 'closed' };

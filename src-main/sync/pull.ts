@@ -245,7 +245,7 @@ export class Puller {
     }
     if (res.status === 404 && optional) return { body: null, changed: kept !== undefined, missing: true };
     if (res.status !== 200) throw new SyncFailure('upstream_error', `The central service answered ${path} with HTTP ${res.status}.`);
-    const print = fingerprint(res.body);
+    const print = res.fingerprint ?? fingerprint(res.body);
     const changed = kept === undefined || (applied!.fingerprint ?? fingerprint(kept)) !== print;
     this.record({ path, resource, key: path, etag: res.etag, stamp: null, fingerprint: print, body: deflateJson(res.body) });
     return { body: res.body, changed, missing: false };
@@ -432,7 +432,7 @@ export class Puller {
         // Confirmed unchanged now: with the fresher fetch date (and the entry's fingerprint) the next run can skip it.
         this.record({ path: e.path, resource, key: e.key, etag: res.etag, stamp: e.stamp, listed: e.listed, fingerprint: applied.fingerprint, refresh: true });
       } else if (res.status === 200) {
-        const print = fingerprint(res.body);
+        const print = res.fingerprint ?? fingerprint(res.body);
         if (!converted) this.staged.put(e.path, { etag: res.etag, stamp: e.stamp, listed: e.listed, fingerprint: print }, res.text);
         take(e, res.etag, res.body, print);
       } else if (res.status === 404) {

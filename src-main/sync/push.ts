@@ -17,6 +17,7 @@ import type { UpstreamClient } from './upstream-client.js';
 import { SyncFailure } from './sync-service.js';
 import {
   conflict as conflictOf,
+  conflictFingerprint,
   conflictIds as conflictIdsOf,
   isTombstoned,
   pushedAs,
@@ -26,6 +27,7 @@ import {
   setTombstoneVersion,
   tombstones,
   WAITING_READ_ONLY,
+  type FoundConflict,
 } from './sync-state.js';
 
 /** What the push needs of the engine: a project as the local API shows it (throws when there is none). */
@@ -39,7 +41,7 @@ export interface PushResult {
   /** Local ids of projects created here that now exist upstream (the pull brings them back). */
   pushedLocalIds: number[];
   sent: number;
-  conflicts: { project_id: number; theirs: unknown }[];
+  conflicts: FoundConflict[];
   /** Set when the upstream does not take project writes; the changes stay queued. */
   queuedReason: string | null;
   /** Changes the upstream refused (a 4xx): they stay queued, and the run goes on. */
@@ -122,9 +124,9 @@ async function pushProject(db: Kysely<Database>, reader: ProjectReader, client: 
   // An upstream project edited here.
   const answer = await client.get<Body>(projectDetailPath(p.id));
   const theirs = answer.status === 404 || !isObject(answer.body) ? null : answer.body;
-  const step = editStep({ theirs, baseVersion: p.base_version, baseFingerprint: await baseFingerprint(db, p.id) });
+  const step = editStep({ theirs, theirsFingerprint: answer.fingerprint, baseVersion: p.base_version, baseFingerprint: await baseFingerprint(db, p.id) });
   if (step.step === 'conflict') {
-    result.conflicts.push({ project_id: p.id, theirs });
+    result.conflicts.push({ project_id: p.id, theirs, fingerprint: theirs === null ? null : answer.fingerprint });
     return;
   }
   await sendEdit(client, p.id, body, theirs!);
@@ -146,7 +148,7 @@ async function pushDelete(client: UpstreamClient, db: Kysely<Database>, t: { pro
   } else if (res.status === 409) {
     const theirs = await client.get<Body>(projectDetailPath(id));
     if (theirs.status === 404) done = true;
-    else result.conflicts.push({ project_id: id, theirs: theirs.body });
+    else result.conflicts.push({ project_id: id, theirs: theirs.body, fingerprint: theirs.fingerprint });
   } else if (!done) {
     throw new Refused(`The central service refused to delete project ${id} (HTTP ${res.status}): ${describe(res.body)}`);
   }
@@ -195,10 +197,18 @@ const isGone = (theirs: unknown) => theirs === null || (isObject(theirs) && thei
  * Keeping theirs where the central service no longer has the project deletes the rep's only copy:
  * refused without `confirmed`, with a message that says so.
  */
-export async function resolveConflict(db: Kysely<Database>, projectId: number, choice: ConflictChoice, confirmed: boolean, applyTheirs: (raw: Body | null) => Promise<void>): Promise<void> {
+export async function resolveConflict(
+  db: Kysely<Database>,
+  projectId: number,
+  choice: ConflictChoice,
+  confirmed: boolean,
+  applyTheirs: (raw: Body | null, print: string) => Promise<void>,
+): Promise<void> {
   const c = await conflictOf(db, projectId);
   if (!c) throw new ApiError(404, 'not_found', `No conflict on project ${projectId}.`, 'id');
   const theirs = isGone(c.theirs) ? null : (c.theirs as Body);
+  // The fingerprint of the answer their copy came in; a conflict recorded before 0019 has none.
+  const print = (await conflictFingerprint(db, projectId)) ?? fingerprint(theirs);
   const deleted = await isTombstoned(db, projectId);
   if (deleted) {
     // Deleted here, changed there: keep mine deletes it against their version next time; keep
@@ -206,7 +216,7 @@ export async function resolveConflict(db: Kysely<Database>, projectId: number, c
     if (choice === 'mine' && theirs !== null) await setTombstoneVersion(db, projectId, typeof theirs.version === 'number' ? theirs.version : null);
     else {
       await removeTombstone(db, projectId);
-      if (choice === 'theirs' && theirs !== null) await applyTheirs(theirs);
+      if (choice === 'theirs' && theirs !== null) await applyTheirs(theirs, print);
     }
   } else if (choice === 'mine') {
     // Send mine over theirs next time: their copy now is the base; gone there, mine is sent as new.
@@ -214,7 +224,7 @@ export async function resolveConflict(db: Kysely<Database>, projectId: number, c
       await db.updateTable('projects').set({ base_version: null, origin: 'local' }).where('id', '=', projectId).execute();
     } else {
       await db.updateTable('projects').set({ base_version: typeof theirs.version === 'number' ? theirs.version : null }).where('id', '=', projectId).execute();
-      await db.updateTable('sync_answers').set({ fingerprint: fingerprint(theirs) }).where('path', '=', projectDetailPath(projectId)).execute();
+      await db.updateTable('sync_answers').set({ fingerprint: print }).where('path', '=', projectDetailPath(projectId)).execute();
     }
   } else {
     if (theirs === null && !confirmed) {
@@ -225,7 +235,7 @@ export async function resolveConflict(db: Kysely<Database>, projectId: number, c
         'confirm',
       );
     }
-    await applyTheirs(theirs);
+    await applyTheirs(theirs, print);
   }
   await removeConflict(db, projectId);
 }

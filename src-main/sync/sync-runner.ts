@@ -5,12 +5,12 @@
 import type { ConflictChoice, SyncConflict } from '../../src-shared/sync.js';
 import type { Store } from '../store/open-store.js';
 import { isObject, projectFrom, refKey } from './convert.js';
-import { fingerprint, matchJurisdiction } from './decide.js';
+import { matchJurisdiction } from './decide.js';
 import { projectDetailPath, pushLocalChanges, resolveConflict, type ProjectReader } from './push.js';
 import type { StatusReporter, SyncRun } from './sync-service.js';
 import { UpstreamClient, type UpstreamClientOptions } from './upstream-client.js';
 import { runPullWorker } from './pull-worker-host.js';
-import { recordConflict, replacePushIssues, writeRunState } from './sync-state.js';
+import { recordConflict, replacePushIssues, writeRunState, type FoundConflict } from './sync-state.js';
 
 export type ClientTuning = Pick<UpstreamClientOptions, 'concurrency' | 'timeoutMs' | 'attempts' | 'backoffMs' | 'maxRetryAfterMs'>;
 
@@ -70,7 +70,7 @@ export class SyncRunner implements SyncRun {
     status.update({ rejected: result.rejected, warnings: result.warnings + pushed.refused.length });
   }
 
-  private async recordConflicts(conflicts: { project_id: number; theirs: unknown }[]): Promise<void> {
+  private async recordConflicts(conflicts: FoundConflict[]): Promise<void> {
     for (const c of conflicts) {
       // Deleted here (the delete waits) or edited here.
       const mine = await this.deps.projects
@@ -84,14 +84,14 @@ export class SyncRunner implements SyncRun {
         theirs: (c.theirs ?? { deleted: true }) as Record<string, unknown>,
         detected_at: new Date().toISOString(),
       };
-      await recordConflict(this.deps.store.db, record);
+      await recordConflict(this.deps.store.db, record, c.fingerprint);
     }
   }
 
   /** Keep mine (sent next time) or keep theirs (written now, the local edit dropped on purpose). */
   async resolve(projectId: number, choice: ConflictChoice, confirmed: boolean): Promise<void> {
     const { db } = this.deps.store;
-    await resolveConflict(db, projectId, choice, confirmed, async (theirs) => {
+    await resolveConflict(db, projectId, choice, confirmed, async (theirs, print) => {
       await db.transaction().execute(async (trx) => {
         const before = await trx.selectFrom('projects').select('user_id').where('id', '=', projectId).executeTakeFirst();
         await trx.deleteFrom('projects').where('id', '=', projectId).execute();
@@ -117,7 +117,7 @@ export class SyncRunner implements SyncRun {
         if (p.fixtures.length) await trx.insertInto('project_fixtures').values(p.fixtures.map((input, position) => ({ project_id: projectId, position, input }))).execute();
         // A note the upstream shows without an id takes one here (SQLite numbers a NULL primary key).
         for (const n of p.notes) await trx.insertInto('project_notes').values({ ...n, id: n.id as number, project_id: projectId }).execute();
-        await trx.updateTable('sync_answers').set({ fingerprint: fingerprint(theirs) }).where('path', '=', projectDetailPath(projectId)).execute();
+        await trx.updateTable('sync_answers').set({ fingerprint: print }).where('path', '=', projectDetailPath(projectId)).execute();
       });
     });
   }

@@ -78,13 +78,31 @@ export async function removeTombstone(db: Db, projectId: number): Promise<void> 
 
 // --- Conflicts -----------------------------------------------------------------------------------
 
-export async function recordConflict(db: Db, conflict: SyncConflict): Promise<void> {
+/** A conflict as a run finds it: the upstream's copy, and the fingerprint of its answer (decide.ts fingerprintOfBytes). */
+export interface FoundConflict {
+  project_id: number;
+  theirs: unknown;
+  fingerprint: string | null;
+}
+
+/**
+ * `theirsFingerprint`: of the upstream answer `theirs` came in, kept so that "keep mine" makes
+ * exactly that answer the base (a fingerprint of the parsed copy differs for an upstream that
+ * does not send compact JSON, and every later sync would find the conflict again).
+ */
+export async function recordConflict(db: Db, conflict: SyncConflict, theirsFingerprint: string | null): Promise<void> {
   const record = JSON.stringify(conflict);
   await db
     .insertInto('sync_conflicts')
-    .values({ project_id: conflict.project_id, record, detected_at: conflict.detected_at })
-    .onConflict((oc) => oc.column('project_id').doUpdateSet({ record, detected_at: conflict.detected_at }))
+    .values({ project_id: conflict.project_id, record, detected_at: conflict.detected_at, theirs_fingerprint: theirsFingerprint })
+    .onConflict((oc) => oc.column('project_id').doUpdateSet({ record, detected_at: conflict.detected_at, theirs_fingerprint: theirsFingerprint }))
     .execute();
+}
+
+/** The fingerprint of the answer a conflict's upstream copy came in (null: recorded before 0019, or none). */
+export async function conflictFingerprint(db: Db, projectId: number): Promise<string | null> {
+  const row = await db.selectFrom('sync_conflicts').select('theirs_fingerprint').where('project_id', '=', projectId).executeTakeFirst();
+  return row?.theirs_fingerprint ?? null;
 }
 
 export async function conflicts(db: Db): Promise<SyncConflict[]> {

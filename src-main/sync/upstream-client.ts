@@ -6,6 +6,7 @@
  */
 import pLimit from 'p-limit';
 import { Agent, request } from 'undici';
+import { fingerprintOfBytes } from './decide.js';
 import { SyncFailure } from './sync-service.js';
 
 /**
@@ -39,6 +40,8 @@ export interface UpstreamResponse<T> {
   etag: string | null;
   /** The body as received (kept by the staging of a run). */
   text: string;
+  /** decide.ts fingerprintOfBytes of the body as received (null: no body). */
+  fingerprint: string | null;
   /** X-Total-Count of a list answer, when the upstream sends it. */
   total: number | null;
 }
@@ -157,9 +160,10 @@ export class UpstreamClient {
           signal: controller.signal,
           dispatcher: this.dispatcher,
         });
-        const text = await answer.body.text();
+        const bytes = Buffer.from(await answer.body.arrayBuffer());
+        const text = bytes.toString('utf8');
         const response = { status: answer.statusCode, header: (name: string) => headerValue(answer.headers[name]) };
-        this.options.onBytes?.(Number(response.header('content-length')) || Buffer.byteLength(text));
+        this.options.onBytes?.(bytes.byteLength);
         if (response.status === 401) throw new SyncFailure('unauthorized', 'The central service refused the key (401): check the key in the settings.');
         if (response.status === 403) throw new SyncFailure('forbidden', 'The key may not read everything the sync needs (403): ask for a key with every scope.');
         if (response.status === 429 || response.status >= 500) {
@@ -171,7 +175,7 @@ export class UpstreamClient {
           }
           break;
         }
-        if (response.status === 304) return { status: 304, body: undefined as T, etag: response.header('etag') ?? ifNoneMatch, text: '', total: null };
+        if (response.status === 304) return { status: 304, body: undefined as T, etag: response.header('etag') ?? ifNoneMatch, text: '', fingerprint: null, total: null };
         let parsed: unknown;
         try {
           parsed = text === '' ? undefined : JSON.parse(text);
@@ -185,7 +189,7 @@ export class UpstreamClient {
           break;
         }
         const total = Number(response.header('x-total-count') ?? Number.NaN);
-        return { status: response.status, body: parsed as T, etag: response.header('etag'), text, total: Number.isInteger(total) && total >= 0 ? total : null };
+        return { status: response.status, body: parsed as T, etag: response.header('etag'), text, fingerprint: parsed === undefined ? null : fingerprintOfBytes(bytes), total: Number.isInteger(total) && total >= 0 ? total : null };
       } catch (error) {
         if (error instanceof SyncFailure) throw error;
         if (this.failure) throw this.failure;

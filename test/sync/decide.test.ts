@@ -177,12 +177,12 @@ describe('matching upstream records', () => {
 
 describe('the push', () => {
   it('sends an edit when the upstream copy is the one last synced, by version or else by fingerprint', () => {
-    expect(editStep({ theirs: { version: 3 }, baseVersion: 3, baseFingerprint: null })).toEqual({ step: 'send' });
-    expect(editStep({ theirs: { version: 4 }, baseVersion: 3, baseFingerprint: null })).toEqual({ step: 'conflict', theirsGone: false });
+    expect(editStep({ theirs: { version: 3 }, theirsFingerprint: null, baseVersion: 3, baseFingerprint: null })).toEqual({ step: 'send' });
+    expect(editStep({ theirs: { version: 4 }, theirsFingerprint: null, baseVersion: 3, baseFingerprint: null })).toEqual({ step: 'conflict', theirsGone: false });
     const theirs = { id: 7, name: 'Deli' };
-    expect(editStep({ theirs, baseVersion: null, baseFingerprint: fingerprint(theirs) })).toEqual({ step: 'send' });
-    expect(editStep({ theirs: { ...theirs, name: 'Deli 2' }, baseVersion: null, baseFingerprint: fingerprint(theirs) })).toEqual({ step: 'conflict', theirsGone: false });
-    expect(editStep({ theirs: null, baseVersion: 3, baseFingerprint: null })).toEqual({ step: 'conflict', theirsGone: true });
+    expect(editStep({ theirs, theirsFingerprint: fingerprint(theirs), baseVersion: null, baseFingerprint: fingerprint(theirs) })).toEqual({ step: 'send' });
+    expect(editStep({ theirs: { ...theirs, name: 'Deli 2' }, theirsFingerprint: fingerprint({ ...theirs, name: 'Deli 2' }), baseVersion: null, baseFingerprint: fingerprint(theirs) })).toEqual({ step: 'conflict', theirsGone: false });
+    expect(editStep({ theirs: null, theirsFingerprint: null, baseVersion: 3, baseFingerprint: null })).toEqual({ step: 'conflict', theirsGone: true });
   });
 
   it('reads 404, 405 and 501 to a write as "no write endpoints"', () => {

@@ -6,6 +6,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHash } from 'node:crypto';
+import { fingerprint } from '../../src-main/sync/decide.js';
 import { UpstreamClient } from '../../src-main/sync/upstream-client.js';
 
 describe('UpstreamClient', () => {
@@ -56,6 +58,31 @@ describe('UpstreamClient', () => {
       expect(Date.now() - started).toBeLessThan(30_000);
     } finally {
       await client.close();
+    }
+  });
+
+  it('fingerprints an answer by its bytes as received: for compact JSON the same as the parsed value\'s fingerprint', async () => {
+    const compact = '{"id":7,"name":"Caf\u00e9 \u2013 Deli","fixtures":[1,2.5]}';
+    const indented = JSON.stringify(JSON.parse(compact), null, 2);
+    const bodies: Record<string, string> = { '/compact': compact, '/indented': indented };
+    const plain = http.createServer((req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(bodies[req.url!]);
+    });
+    await new Promise<void>((resolve) => plain.listen(0, '127.0.0.1', resolve));
+    const client = new UpstreamClient({ baseUrl: `http://127.0.0.1:${(plain.address() as AddressInfo).port}`, key: 'k', signal: new AbortController().signal });
+    try {
+      const sha1 = (text: string) => createHash('sha1').update(Buffer.from(text, 'utf8')).digest('base64url');
+      const [a, b] = await Promise.all([client.get('/compact'), client.get('/indented')]);
+      expect(a.fingerprint).toBe(sha1(compact));
+      expect(b.fingerprint).toBe(sha1(indented));
+      expect(a.body).toEqual(b.body);
+      // Where only a parsed value is at hand (a conflict recorded before 0019), compact JSON agrees.
+      expect(fingerprint(a.body)).toBe(a.fingerprint);
+      expect(fingerprint(b.body)).not.toBe(b.fingerprint);
+    } finally {
+      await client.close();
+      await new Promise((r) => plain.close(r));
     }
   });
 });

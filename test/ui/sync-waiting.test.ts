@@ -49,7 +49,7 @@ describe('sync against a central service without writes', () => {
   it('keeping theirs where the service no longer has the project asks first, saying it deletes the only copy', async () => {
     const id = 1001;
     const mine = await app.engine.projects.get(id, { fixtures: true }, { personal: true });
-    await recordConflict(app.engine.store.db, { project_id: id, name: mine.name, mine: mine as unknown as Record<string, unknown>, theirs: { deleted: true }, detected_at: new Date().toISOString() });
+    await recordConflict(app.engine.store.db, { project_id: id, name: mine.name, mine: mine as unknown as Record<string, unknown>, theirs: { deleted: true }, detected_at: new Date().toISOString() }, null);
     await page.reload();
     await page.locator('[data-testid=project-list][data-ready=true]').or(page.getByTestId('sync-state')).first().waitFor();
     const conflicts = page.getByRole('region', { name: /Conflicts/ });
