@@ -136,13 +136,13 @@ export class StagedAnswers {
   /** This run's mark on the projects it stages or takes over from a cut-off run. */
   readonly run = randomUUID();
   private readonly db: SQLite.Database;
-  private pending: (() => void)[] = [];
+  /** Writes since the open batch began (see write). */
+  private pending = 0;
   private readonly select;
   private readonly insert;
   private readonly selectProject;
   private readonly insertProject;
   private readonly markProject;
-  private readonly flushPending;
 
   private constructor(db: SQLite.Database) {
     this.db = db;
@@ -159,9 +159,6 @@ export class StagedAnswers {
     const columns = ['path', 'etag', 'stamp', 'listed', 'fingerprint', 'fetched_at', 'run', ...STAGED_PROJECT_COLUMNS, 'engineer_email', 'jurisdiction', 'fixtures', 'notes', 'accessories', 'raw'];
     this.insertProject = db.prepare(`insert or replace into projects (${columns.join(', ')}) values (${columns.map(() => '?').join(', ')})`);
     this.markProject = db.prepare('update projects set run = ? where path = ?');
-    this.flushPending = db.transaction((writes: (() => void)[]) => {
-      for (const w of writes) w();
-    });
   }
 
   static open(dataDir: string): StagedAnswers {
@@ -226,16 +223,20 @@ export class StagedAnswers {
     this.queue(() => this.insertProject.run(row));
   }
 
+  /**
+   * Runs a write at once inside the open batch (a transaction committed every 200 writes). Held
+   * back in memory instead, each row's strings outlived two young-generation collections and were
+   * promoted: on a 100,000-project sync, gigabytes promoted and a full collection every 2 s.
+   */
   private queue(write: () => void): void {
-    this.pending.push(write);
-    if (this.pending.length >= 200) this.flush();
+    if (!this.db.inTransaction) this.db.exec('begin');
+    write();
+    if (++this.pending >= 200) this.flush();
   }
 
   flush(): void {
-    if (this.pending.length === 0) return;
-    const writes = this.pending;
-    this.pending = [];
-    this.flushPending(writes);
+    if (this.db.inTransaction) this.db.exec('commit');
+    this.pending = 0;
   }
 
   close(): void {
