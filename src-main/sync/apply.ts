@@ -532,7 +532,10 @@ async function applyProjects(trx: Trx, store: Store, data: PulledData, run: stri
   const held = (await trx.selectFrom('jurisdictions').select(['id', 'name', 'state']).where('source', '=', 'projects').execute()) as HeldJurisdiction[];
   const setJurisdiction = db.prepare('update temp.incoming set jurisdiction_id = ? where id = ?');
   const named = db
-    .prepare('select s.id, s.jurisdiction, s.state from staging.projects s join temp.incoming i on i.id = s.id where s.jurisdiction_id is null and s.jurisdiction is not null')
+    // Projects that state their state first, then those without one (matched by name to what
+    // the first made): in arrival order, a stateless project arriving first made a jurisdiction
+    // of its own.
+    .prepare('select s.id, s.jurisdiction, s.state from staging.projects s join temp.incoming i on i.id = s.id where s.jurisdiction_id is null and s.jurisdiction is not null order by s.state is null, s.id')
     .all() as { id: number; jurisdiction: string; state: string | null }[];
   // Each jurisdiction once (the last project's copy of what it states wins), then its projects.
   const resolved = new Map<string, number>();
