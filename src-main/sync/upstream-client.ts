@@ -88,7 +88,7 @@ export class UpstreamClient {
 
   /** A GET; with an ETag, asked with If-None-Match (a 304 comes back as is, without a body). */
   get<T>(path: string, ifNoneMatch: string | null = null): Promise<UpstreamResponse<T>> {
-    return this.limit(() => this.request<T>('GET', path, undefined, ifNoneMatch));
+    return this.limit(() => this.request<T>('GET', path, undefined, ifNoneMatch)).then(afterWrites);
   }
 
   send<T>(method: 'POST' | 'PATCH' | 'DELETE', path: string, body: unknown): Promise<UpstreamResponse<T>> {
@@ -206,6 +206,16 @@ export class UpstreamClient {
 }
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+/**
+ * Hands an answer over on the event loop's next check phase, after undici has written the next
+ * requests: undici reuses a keep-alive socket only after a setImmediate, so an answer processed
+ * at once (parsed, converted, staged) held back the next request on every socket that had just
+ * answered, and the upstream sat idle while this side worked.
+ */
+function afterWrites<T>(answer: T): Promise<T> {
+  return new Promise((resolve) => setImmediate(resolve, answer));
+}
 
 function headerValue(value: string | string[] | undefined): string | null {
   return (Array.isArray(value) ? value[0] : value) ?? null;
