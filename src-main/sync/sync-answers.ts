@@ -136,8 +136,8 @@ export class StagedAnswers {
   /** This run's mark on the projects it stages or takes over from a cut-off run. */
   readonly run = randomUUID();
   private readonly db: SQLite.Database;
-  /** Writes since the open batch began (see write). */
-  private pending = 0;
+  /** Writes since the open batch began (see inBatch). */
+  private batched = 0;
   private readonly select;
   private readonly insert;
   private readonly selectProject;
@@ -191,10 +191,10 @@ export class StagedAnswers {
     }
   }
 
-  /** Keeps the answer's text as received; written with the next batch. */
+  /** Keeps the answer's text as received (committed with the open batch). */
   put(path: string, known: Omit<AnswerMeta, 'fetched_at'>, text: string): void {
     const at = new Date().toISOString();
-    this.queue(() => this.insert.run(path, known.etag, known.stamp, known.listed, known.fingerprint, at, text));
+    this.inBatch(() => this.insert.run(path, known.etag, known.stamp, known.listed, known.fingerprint, at, text));
   }
 
   /** What is staged of a project (without its rows), or undefined. */
@@ -208,7 +208,7 @@ export class StagedAnswers {
 
   /** A project staged by a cut-off run, taken over by this one as it is. */
   takeProject(path: string): void {
-    this.queue(() => this.markProject.run(this.run, path));
+    this.inBatch(() => this.markProject.run(this.run, path));
   }
 
   putProject(path: string, known: Omit<AnswerMeta, 'fetched_at'>, p: StagedProject): void {
@@ -220,7 +220,7 @@ export class StagedAnswers {
       p.engineer_email, p.jurisdiction === null ? null : JSON.stringify(p.jurisdiction),
       JSON.stringify(p.fixtures), JSON.stringify(p.notes), JSON.stringify(p.accessories), p.raw === null ? null : JSON.stringify(p.raw),
     ];
-    this.queue(() => this.insertProject.run(row));
+    this.inBatch(() => this.insertProject.run(row));
   }
 
   /**
@@ -228,15 +228,15 @@ export class StagedAnswers {
    * back in memory instead, each row's strings outlived two young-generation collections and were
    * promoted: on a 100,000-project sync, gigabytes promoted and a full collection every 2 s.
    */
-  private queue(write: () => void): void {
+  private inBatch(write: () => void): void {
     if (!this.db.inTransaction) this.db.exec('begin');
     write();
-    if (++this.pending >= 200) this.flush();
+    if (++this.batched >= 200) this.flush();
   }
 
   flush(): void {
     if (this.db.inTransaction) this.db.exec('commit');
-    this.pending = 0;
+    this.batched = 0;
   }
 
   close(): void {
