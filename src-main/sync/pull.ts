@@ -42,7 +42,7 @@ import {
 import { decideDetail, engineerOf, fingerprint, jurisdictionKey, listedFingerprint, matchJurisdiction, nextPage, pagingWarnings, startPaging, usersToAsk } from './decide.js';
 
 const PAGE = 100;
-/** Detail requests queued at once per resource: enough to keep the client's 16 in flight busy. */
+/** Detail requests queued at once per resource: more than the client's 32 in flight, so none waits for a lane. */
 const QUEUED = 48;
 /** List pages asked ahead at once when the upstream gives no total. */
 const WINDOW = 8;

@@ -12,10 +12,10 @@ import { SyncFailure } from './sync-service.js';
 /**
  * Requests in flight at once. Each answer passes through the upstream and then this side's
  * parser, which now and then pauses (a staging batch, a collection): a deeper queue keeps the
- * upstream busy meanwhile. On the 100,000-project bench, the pull took 93-95 s with 8 and 88.6 s
- * with 16, while a plain download gained nothing (76.8 s vs 78.9 s).
+ * upstream busy meanwhile (figures in docs/api.md, "Sync"). Past this, a plain download gains
+ * nothing and the sync loses again.
  */
-export const DEFAULT_CONCURRENCY = 16;
+export const DEFAULT_CONCURRENCY = 32;
 
 export interface UpstreamClientOptions {
   baseUrl: string;
