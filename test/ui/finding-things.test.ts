@@ -142,9 +142,16 @@ describe('territory and project list', () => {
     const names = await page.getByTestId('project-list').locator('tbody tr td:nth-child(1)').allInnerTexts();
     expect([...names].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' }))).toEqual(names);
     await page.getByLabel('Status', { exact: true }).selectOption('Draft');
+    // The vocabulary (the statuses' labels) held back: the remembered filter shows in its select
+    // as soon as the list does, not only once the vocabulary has come.
+    await page.route('**/bridge/app.vocabulary', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
     await page.reload();
     await page.locator('[data-testid=project-list][data-ready=true]').waitFor();
     expect(await page.getByLabel('Status', { exact: true }).inputValue()).toBe('Draft');
+    await page.unroute('**/bridge/app.vocabulary');
     expect(await page.getByRole('columnheader', { name: /Project/ }).getAttribute('aria-sort')).toBe('ascending');
     await page.getByRole('button', { name: 'Clear filters' }).click();
   }, 60_000);

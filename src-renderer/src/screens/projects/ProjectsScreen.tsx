@@ -1,7 +1,7 @@
 /** The project list: filters by status, construction type and zip, search, newest first. */
 import { useEffect } from 'react';
 import { count } from '../../../../src-shared/plural';
-import type { ConstructionTypeKey, ProjectStatus } from '../../../../src-shared/api/vocabulary';
+import { CONSTRUCTION_TYPES, PROJECT_STATUSES, type ConstructionTypeKey, type ProjectStatus } from '../../../../src-shared/api/vocabulary';
 import { Field } from '../../components/Field';
 import { ErrorNotice } from '../../components/Notice';
 import { useApp } from '../../stores/app-store';
@@ -12,6 +12,10 @@ import { ProjectFiles } from './ProjectFiles';
 
 export function ProjectsScreen() {
   const vocabulary = useApp((s) => s.vocabulary);
+  // Until the vocabulary arrives, the lists this version knows: a remembered filter then shows in
+  // its select at once (without its option, the select read "Any status" while the list was filtered).
+  const statuses = vocabulary?.statuses ?? PROJECT_STATUSES;
+  const constructionTypes = vocabulary?.construction_types ?? CONSTRUCTION_TYPES;
   const { filters, items, total, loading, error, errorParam, ready, setFilter, sortBy, clearFilters, load, loadMore, deleted, undoMessage, undoDelete } = useProjects();
   const filtered = filters.status !== '' || filters.type !== '' || filters.zip !== '' || filters.query !== '';
   /** A column header that sorts the list (aria-sort says how it is sorted now). */
@@ -55,7 +59,7 @@ export function ProjectsScreen() {
           {(p) => (
             <select {...p} value={filters.status} onChange={(e) => setFilter('status', e.target.value as ProjectStatus | '')}>
               <option value="">Any status</option>
-              {vocabulary?.statuses.map((s) => (
+              {statuses.map((s) => (
                 <option key={s} value={s}>
                   {s}
                 </option>
@@ -67,7 +71,7 @@ export function ProjectsScreen() {
           {(p) => (
             <select {...p} value={filters.type} onChange={(e) => setFilter('type', e.target.value as ConstructionTypeKey | '')}>
               <option value="">Any type</option>
-              {vocabulary?.construction_types.map((t) => (
+              {constructionTypes.map((t) => (
                 <option key={t.key} value={t.key}>
                   {t.label}
                 </option>
