@@ -16,7 +16,7 @@ function startWorker(input: PullWorkerInput): Worker {
   // A run parses a gigabyte of short-lived JSON. The heap is bounded: with a 256 MB young
   // generation and no old-generation limit, V8 let a 100,000-project first sync's heaps grow to
   // 2.3 GB of mostly garbage (with collections forced every 2 s, the live heap of a 30,000-project
-  // sync stayed near 60 MB). The cap is what makes V8 collect. About 140 MB stays live through a
+  // sync stayed near 60 MB). The cap is what makes V8 collect. About 130 MB stays live through a
   // 100,000-project run: at 256 MB the worker ran a full collection every 2 s; at 320 MB the whole
   // process (main thread and this worker) peaked at 515-549 MB (docs/api.md). A 64 MB young
   // generation only made the full collections more frequent.

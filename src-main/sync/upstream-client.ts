@@ -12,8 +12,8 @@ import { SyncFailure } from './sync-service.js';
 /**
  * Requests in flight at once. Each answer passes through the upstream and then this side's
  * parser, which now and then pauses (a staging batch, a collection): a deeper queue keeps the
- * upstream busy meanwhile (figures in docs/api.md, "Sync"). Past this, a plain download gains
- * nothing and the sync loses again.
+ * upstream busy meanwhile. Past this, a plain download gains nothing and the sync slows again
+ * (figures: docs/api.md, "Sync with the central service", requests in flight).
  */
 export const DEFAULT_CONCURRENCY = 32;
 
