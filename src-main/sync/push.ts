@@ -17,7 +17,6 @@ import type { UpstreamClient } from './upstream-client.js';
 import { SyncFailure } from './sync-service.js';
 import {
   conflict as conflictOf,
-  conflictFingerprint,
   conflictIds as conflictIdsOf,
   isTombstoned,
   pushedAs,
@@ -204,11 +203,11 @@ export async function resolveConflict(
   confirmed: boolean,
   applyTheirs: (raw: Body | null, print: string) => Promise<void>,
 ): Promise<void> {
-  const c = await conflictOf(db, projectId);
-  if (!c) throw new ApiError(404, 'not_found', `No conflict on project ${projectId}.`, 'id');
-  const theirs = isGone(c.theirs) ? null : (c.theirs as Body);
+  const found = await conflictOf(db, projectId);
+  if (!found) throw new ApiError(404, 'not_found', `No conflict on project ${projectId}.`, 'id');
+  const theirs = isGone(found.conflict.theirs) ? null : (found.conflict.theirs as Body);
   // The fingerprint of the answer their copy came in; a conflict recorded before 0019 has none.
-  const print = (await conflictFingerprint(db, projectId)) ?? fingerprint(theirs);
+  const print = found.theirsFingerprint ?? fingerprint(theirs);
   const deleted = await isTombstoned(db, projectId);
   if (deleted) {
     // Deleted here, changed there: keep mine deletes it against their version next time; keep
@@ -231,7 +230,7 @@ export async function resolveConflict(
       throw new ApiError(
         409,
         'confirmation_required',
-        `Keeping theirs deletes project ${projectId} ("${c.name}") here: the central service no longer has it, so this is your only copy. Confirm to delete it, or keep yours.`,
+        `Keeping theirs deletes project ${projectId} ("${found.conflict.name}") here: the central service no longer has it, so this is your only copy. Confirm to delete it, or keep yours.`,
         'confirm',
       );
     }

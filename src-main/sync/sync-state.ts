@@ -99,20 +99,18 @@ export async function recordConflict(db: Db, conflict: SyncConflict, theirsFinge
     .execute();
 }
 
-/** The fingerprint of the answer a conflict's upstream copy came in (null: recorded before 0019, or none). */
-export async function conflictFingerprint(db: Db, projectId: number): Promise<string | null> {
-  const row = await db.selectFrom('sync_conflicts').select('theirs_fingerprint').where('project_id', '=', projectId).executeTakeFirst();
-  return row?.theirs_fingerprint ?? null;
-}
-
 export async function conflicts(db: Db): Promise<SyncConflict[]> {
   const rows = await db.selectFrom('sync_conflicts').select('record').orderBy('project_id').execute();
   return rows.map((r) => JSON.parse(r.record) as SyncConflict);
 }
 
-export async function conflict(db: Db, projectId: number): Promise<SyncConflict | undefined> {
-  const row = await db.selectFrom('sync_conflicts').select('record').where('project_id', '=', projectId).executeTakeFirst();
-  return row ? (JSON.parse(row.record) as SyncConflict) : undefined;
+/**
+ * A conflict, with the fingerprint of the answer its upstream copy came in (`theirsFingerprint`
+ * null: recorded before 0019, or none).
+ */
+export async function conflict(db: Db, projectId: number): Promise<{ conflict: SyncConflict; theirsFingerprint: string | null } | undefined> {
+  const row = await db.selectFrom('sync_conflicts').select(['record', 'theirs_fingerprint']).where('project_id', '=', projectId).executeTakeFirst();
+  return row ? { conflict: JSON.parse(row.record) as SyncConflict, theirsFingerprint: row.theirs_fingerprint } : undefined;
 }
 
 export async function conflictIds(db: Db): Promise<Set<number>> {
