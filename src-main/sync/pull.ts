@@ -428,15 +428,17 @@ export class Puller {
     };
     const converted = options.converted;
     await inPool(entries, QUEUED, async (e) => {
+      // Made once: a KeyedEntry builds its path on every read.
+      const path = e.path;
       // What a cut-off run staged of this record: taken over as it is when still current.
-      const answer = converted ? undefined : this.staged.get(e.path);
+      const answer = converted ? undefined : this.staged.get(path);
       const staged = converted ? converted.staged(e) : answer;
       const takeStaged = () => {
         if (converted) converted.takeOver(e);
         else take(e, answer!.etag, answer!.body, answer!.fingerprint ?? fingerprint(answer!.body));
-        this.keep(resource, e.path);
+        this.keep(resource, path);
       };
-      const applied = this.known(e.path, options.held(e.key));
+      const applied = this.known(path, options.held(e.key));
       const decision = decideDetail({ stamp: e.stamp, listed: e.listed, applied, staged, trustLists: this.local.trustDates, suspect: options.suspect?.(e) ?? false });
       if (decision.action === 'staged') {
         takeStaged();
@@ -444,25 +446,25 @@ export class Puller {
       }
       if (decision.action === 'skip') {
         unchanged.push(e);
-        this.keep(resource, e.path);
+        this.keep(resource, path);
         return progress();
       }
-      const res = await this.client.get<unknown>(e.path, decision.etag);
+      const res = await this.client.get<unknown>(path, decision.etag);
       progress();
       if (res.status === 304 && staged) {
         takeStaged();
       } else if (res.status === 304 && applied) {
         unchanged.push(e);
         // Confirmed unchanged now: with the fresher fetch date (and the entry's fingerprint) the next run can skip it.
-        this.record({ path: e.path, resource, key: e.key, etag: res.etag, stamp: e.stamp, listed: e.listed, fingerprint: applied.fingerprint, refresh: true });
+        this.record({ path, resource, key: e.key, etag: res.etag, stamp: e.stamp, listed: e.listed, fingerprint: applied.fingerprint, refresh: true });
       } else if (res.status === 200) {
         const print = res.fingerprint ?? fingerprint(res.body);
-        if (!converted) this.staged.put(e.path, { etag: res.etag, stamp: e.stamp, listed: e.listed, fingerprint: print }, res.text);
+        if (!converted) this.staged.put(path, { etag: res.etag, stamp: e.stamp, listed: e.listed, fingerprint: print }, res.text);
         take(e, res.etag, res.body, print);
       } else if (res.status === 404) {
         missing.push(e);
       } else {
-        throw new SyncFailure('upstream_error', `The central service answered ${e.path} with HTTP ${res.status}.`);
+        throw new SyncFailure('upstream_error', `The central service answered ${path} with HTTP ${res.status}.`);
       }
     });
     return { fetched, unchanged, missing };
