@@ -11,7 +11,7 @@ import { Kysely, Migrator, SqliteDialect } from 'kysely';
 import type { Database } from './schema.js';
 import { inCodeMigrations } from './migrations/index.js';
 import { withStatementCache } from './statement-cache.js';
-import { openSqlite } from './sqlite.js';
+import { openSqlite, PAGE_SIZE } from './sqlite.js';
 import { ensurePrivateFolder, restrictFile } from './data-folder.js';
 import { BACKUP_KEEP_KEY, createBackup, DEFAULT_BACKUP_KEEP } from './backups.js';
 import { classifyOpenError, damaged, newerVersion } from './store-errors.js';
@@ -55,6 +55,8 @@ export async function openStore(dataDir: string, options: OpenStoreOptions = {})
   let db: Kysely<Database> | null = null;
   try {
     sqlite.pragma(`busy_timeout = ${options.busyTimeoutMs ?? 5000}`);
+    // Before WAL: a new file takes it now; in WAL mode the size is fixed.
+    sqlite.pragma(`page_size = ${PAGE_SIZE}`);
     sqlite.pragma('journal_mode = WAL');
     sqlite.pragma('foreign_keys = ON');
     // WAL makes NORMAL durable against application crashes; only a power cut can lose the last commit.

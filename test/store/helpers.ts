@@ -42,6 +42,19 @@ export function leafPageOf(file: string, table: string): number {
   }
 }
 
+/** The page size a database file states in its header (bytes 16-17, big-endian; 1 stands for 65536). */
+export function pageSizeOf(file: string): number {
+  const header = Buffer.alloc(18);
+  const fd = fs.openSync(file, 'r');
+  try {
+    fs.readSync(fd, header, 0, 18, 0);
+  } finally {
+    fs.closeSync(fd);
+  }
+  const size = header.readUInt16BE(16);
+  return size === 1 ? 65536 : size;
+}
+
 /** Overwrites bytes of a file in place. */
 export function overwrite(file: string, offset: number, bytes: Buffer): void {
   const fd = fs.openSync(file, 'r+');

@@ -23,7 +23,7 @@ import { takeLock } from '../../src-main/store/process-locks.js';
 import { openSqlite } from '../../src-main/store/sqlite.js';
 import { StoreOpenError } from '../../src-main/store/store-errors.js';
 import { copyTemplateDataDir } from '../helpers/api-server.js';
-import { addNotes, garbage, leafPageOf, makeUnsyncedProjects, overwrite } from './helpers.js';
+import { addNotes, garbage, leafPageOf, makeUnsyncedProjects, overwrite, pageSizeOf } from './helpers.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const tsx = path.join(root, 'node_modules/.bin/tsx');
@@ -105,7 +105,8 @@ describe('a damaged store', () => {
     const originals = ids.map((id) => readExportedProject(engine.store.sqlite, id)!);
     await closeFolded(engine);
     const page = leafPageOf(file, 'zip_codes');
-    overwrite(file, (page - 1) * 4096, garbage(4096));
+    const size = pageSizeOf(file);
+    overwrite(file, (page - 1) * size, garbage(size));
 
     const error = await openError(openEngine({ dataDir }));
     expect(error.problem).toBe('damaged');
@@ -188,7 +189,8 @@ describe('backups', () => {
     const engine = await open(dataDir);
     const backup = await engine.backups.create('manual');
     await expect(engine.backups.restore(backup.name, () => 'A sync is running.')).rejects.toMatchObject({ status: 409, code: 'busy' });
-    overwrite(backup.file, 4096 * 3, garbage(4096));
+    const size = pageSizeOf(backup.file);
+    overwrite(backup.file, size * 3, garbage(size));
     await expect(engine.backups.restore(backup.name, () => null)).rejects.toMatchObject({ status: 409, code: 'backup_damaged' });
     await expect(engine.backups.restore('no-such-backup.db', () => null)).rejects.toMatchObject({ status: 404 });
   });
