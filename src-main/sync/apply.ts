@@ -551,10 +551,10 @@ async function applyProjects(trx: Trx, store: Store, data: PulledData, run: stri
   await writeWithFtsIndex(db, 'projects', incoming, () => {
     // Deleting takes the old fixtures and notes with it (ON DELETE CASCADE).
     db.exec('delete from main.projects where id in (select id from temp.incoming)');
-    const values = STAGED_PROJECT_COLUMNS.map((c) => (c === 'jurisdiction_id' ? 'i.jurisdiction_id' : c === 'user_id' ? 'i.user_id' : c === 'version' ? 'coalesce(s.version, 1)' : `s.${c}`));
+    const values = STAGED_PROJECT_COLUMNS.map((c) => (c === 'jurisdiction_id' ? 'i.jurisdiction_id' : c === 'user_id' ? 'i.user_id' : c === 'version' ? 'coalesce(r.version, 1)' : `r.${c}`));
     db.prepare(
       `insert into main.projects (${STAGED_PROJECT_COLUMNS.join(', ')}, dirty, base_version, origin)
-       select ${values.join(', ')}, 0, s.version, 'upstream' from staging.projects s join temp.incoming i on i.id = s.id`,
+       select ${values.join(', ')}, 0, r.version, 'upstream' from staging.project_rows r join temp.incoming i on i.id = r.id`,
     ).run();
   });
   // Fixtures and notes are staged as JSON arrays: unpacked here.

@@ -89,8 +89,8 @@ export interface StagedAnswer extends AnswerMeta {
 }
 
 /**
- * The columns of a project row, as the staging's projects table holds them beside the staging's
- * own (path, etag, ...) and the apply copies them: the type checks the list is whole.
+ * The columns of a project row, as the staging's project_rows table holds them and the apply
+ * copies them: the type checks the list is whole.
  */
 export const STAGED_PROJECT_COLUMNS = Object.keys({
   id: 1, user_id: 1, name: 1, status: 1, created: 1, submitted: 1, approved: 1, updated: 1, construction_type: 1, street: 1,
@@ -113,14 +113,21 @@ export interface StagedProject {
 }
 
 const STAGING_FILE = 'sync-staging.db';
-const STAGING_VERSION = 6;
+const STAGING_VERSION = 7;
+
+/** What the apply reads of each staged project besides its row: the row's columns it decides by, repeated here. */
+const PROJECT_DECIDING_COLUMNS = ['user_id', 'jurisdiction_id', 'state', 'version'] as const;
 
 // The row's columns are untyped: values stay as converted, and the apply copies them as they are.
+// A project's row (about 7 KB, most of it the upstream's sizing) has a table of its own: the
+// apply's other statements (linking, fixtures, notes, answers) each walk the staged projects, and
+// over the rows they read 100,000 × 7 KB every time.
 const STAGING_SCHEMA = `
   create table answers (path text primary key, etag text, stamp text, listed text, fingerprint text, fetched_at text not null, body text not null);
   create table projects (path text primary key, etag text, stamp text, listed text, fingerprint text, fetched_at text not null, run text not null,
-    ${STAGED_PROJECT_COLUMNS.join(', ')}, engineer_email text, jurisdiction text, fixtures text not null, notes text not null, accessories text not null, raw text);
+    id integer not null, ${PROJECT_DECIDING_COLUMNS.join(', ')}, engineer_email text, jurisdiction text, fixtures text not null, notes text not null, accessories text not null, raw text);
   create index projects_run on projects (run, id);
+  create table project_rows (id integer primary key, ${STAGED_PROJECT_COLUMNS.filter((c) => c !== 'id').join(', ')});
 `;
 
 /**
@@ -142,12 +149,13 @@ export class StagedAnswers {
   private readonly insert;
   private readonly selectProject;
   private readonly insertProject;
+  private readonly insertProjectRow;
   private readonly markProject;
 
   private constructor(db: SQLite.Database) {
     this.db = db;
     if (db.pragma('user_version', { simple: true }) !== STAGING_VERSION) {
-      db.exec('drop table if exists answers; drop table if exists projects; drop table if exists fixtures; drop table if exists notes;');
+      db.exec('drop table if exists answers; drop table if exists projects; drop table if exists project_rows; drop table if exists fixtures; drop table if exists notes;');
       db.exec(STAGING_SCHEMA);
       db.pragma(`user_version = ${STAGING_VERSION}`);
     }
@@ -156,8 +164,9 @@ export class StagedAnswers {
     this.selectProject = db.prepare<[string], AnswerMeta>('select etag, stamp, listed, fingerprint, fetched_at from projects where path = ?');
     // The row in columns of its own: the apply copies them with a plain insert … select (as JSON
     // it took json_extract per column, and inputs and sizing, JSON text already, escaped again).
-    const columns = ['path', 'etag', 'stamp', 'listed', 'fingerprint', 'fetched_at', 'run', ...STAGED_PROJECT_COLUMNS, 'engineer_email', 'jurisdiction', 'fixtures', 'notes', 'accessories', 'raw'];
+    const columns = ['path', 'etag', 'stamp', 'listed', 'fingerprint', 'fetched_at', 'run', 'id', ...PROJECT_DECIDING_COLUMNS, 'engineer_email', 'jurisdiction', 'fixtures', 'notes', 'accessories', 'raw'];
     this.insertProject = db.prepare(`insert or replace into projects (${columns.join(', ')}) values (${columns.map(() => '?').join(', ')})`);
+    this.insertProjectRow = db.prepare(`insert or replace into project_rows (${STAGED_PROJECT_COLUMNS.join(', ')}) values (${STAGED_PROJECT_COLUMNS.map(() => '?').join(', ')})`);
     this.markProject = db.prepare('update projects set run = ? where path = ?');
   }
 
@@ -217,13 +226,17 @@ export class StagedAnswers {
   putProject(path: string, known: Omit<AnswerMeta, 'fetched_at'>, p: StagedProject): void {
     const at = new Date().toISOString();
     // Fixtures and notes go in as JSON arrays; the apply unpacks them with json_each.
-    const row = [
-      path, known.etag, known.stamp, known.listed, known.fingerprint, at, this.run,
-      ...STAGED_PROJECT_COLUMNS.map((c) => p.row[c]),
+    const staged = [
+      path, known.etag, known.stamp, known.listed, known.fingerprint, at, this.run, p.row.id,
+      ...PROJECT_DECIDING_COLUMNS.map((c) => p.row[c]),
       p.engineer_email, p.jurisdiction === null ? null : JSON.stringify(p.jurisdiction),
       JSON.stringify(p.fixtures), JSON.stringify(p.notes), JSON.stringify(p.accessories), p.raw === null ? null : JSON.stringify(p.raw),
     ];
-    this.inBatch(() => this.insertProject.run(row));
+    const row = STAGED_PROJECT_COLUMNS.map((c) => p.row[c]);
+    this.inBatch(() => {
+      this.insertProject.run(staged);
+      this.insertProjectRow.run(row);
+    });
   }
 
   /**
