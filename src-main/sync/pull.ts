@@ -399,7 +399,7 @@ export class Puller {
        * Records staged converted (projects): a cut-off run's staged record is taken over as it is,
        * and the answer's text is not staged beside it (for 100,000 projects, a gigabyte written twice).
        */
-      converted?: { staged: (e: ListEntry) => AnswerMeta | undefined; takeOver: (e: ListEntry) => void };
+      converted?: { staged: (e: ListEntry, path: string) => AnswerMeta | undefined; takeOver: (e: ListEntry, path: string) => void };
     },
   ): Promise<{ fetched: T[]; unchanged: ListEntry[]; missing: ListEntry[] }> {
     const fetched: T[] = [];
@@ -411,8 +411,8 @@ export class Puller {
       done++;
       if (done % 50 === 0 || done === entries.length) this.report(resource, done, entries.length);
     };
-    const answerOf = (e: ListEntry, etag: string | null, body: unknown, print: string): AnswerWrite => ({
-      path: e.path,
+    const answerOf = (e: ListEntry, path: string, etag: string | null, body: unknown, print: string): AnswerWrite => ({
+      path,
       resource,
       key: e.key,
       etag,
@@ -421,21 +421,21 @@ export class Puller {
       fingerprint: print,
       ...(options.keepBody ? { body: deflateJson(body) } : {}),
     });
-    const take = (e: ListEntry, etag: string | null, body: unknown, print: string) => {
-      const answer = answerOf(e, etag, body, print);
+    const take = (e: ListEntry, path: string, etag: string | null, body: unknown, print: string) => {
+      const answer = answerOf(e, path, etag, body, print);
       const record = options.arrive(e, body, answer);
       if (record !== null) fetched.push(record);
     };
     const converted = options.converted;
     await inPool(entries, QUEUED, async (e) => {
-      // Made once: a KeyedEntry builds its path on every read.
+      // Made once and handed on: a KeyedEntry builds its path on every read.
       const path = e.path;
       // What a cut-off run staged of this record: taken over as it is when still current.
       const answer = converted ? undefined : this.staged.get(path);
-      const staged = converted ? converted.staged(e) : answer;
+      const staged = converted ? converted.staged(e, path) : answer;
       const takeStaged = () => {
-        if (converted) converted.takeOver(e);
-        else take(e, answer!.etag, answer!.body, answer!.fingerprint ?? fingerprint(answer!.body));
+        if (converted) converted.takeOver(e, path);
+        else take(e, path, answer!.etag, answer!.body, answer!.fingerprint ?? fingerprint(answer!.body));
         this.keep(resource, path);
       };
       const applied = this.known(path, options.held(e.key));
@@ -460,7 +460,7 @@ export class Puller {
       } else if (res.status === 200) {
         const print = res.fingerprint ?? fingerprint(res.body);
         if (!converted) this.staged.put(path, { etag: res.etag, stamp: e.stamp, listed: e.listed, fingerprint: print }, res.text);
-        take(e, res.etag, res.body, print);
+        take(e, path, res.etag, res.body, print);
       } else if (res.status === 404) {
         missing.push(e);
       } else {
@@ -775,16 +775,16 @@ export class Puller {
       converted: {
         // A project edited here since it was staged is asked again: its staged row lacks the
         // received record a conflict needs (StagedProject.raw).
-        staged: (e) => (this.local.dirtyProjects.has(Number(e.key)) ? undefined : this.staged.project(e.path)),
-        takeOver: (e) => {
-          this.staged.takeProject(e.path);
+        staged: (e, path) => (this.local.dirtyProjects.has(Number(e.key)) ? undefined : this.staged.project(path)),
+        takeOver: (e, path) => {
+          this.staged.takeProject(path);
           changed.push(Number(e.key));
         },
       },
       arrive: (e, body, answer) => {
         const project = this.arriveProject(e.key, body);
         if (project) {
-          this.staged.putProject(e.path, { etag: answer.etag, stamp: answer.stamp, listed: answer.listed ?? null, fingerprint: answer.fingerprint ?? null }, project);
+          this.staged.putProject(answer.path, { etag: answer.etag, stamp: answer.stamp, listed: answer.listed ?? null, fingerprint: answer.fingerprint ?? null }, project);
           changed.push(Number(e.key));
         }
         return null;
