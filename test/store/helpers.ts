@@ -42,17 +42,14 @@ export function leafPageOf(file: string, table: string): number {
   }
 }
 
-/** The page size a database file states in its header (bytes 16-17, big-endian; 1 stands for 65536). */
+/** The page size of a database file (new stores take src-main/store/sqlite.ts PAGE_SIZE). */
 export function pageSizeOf(file: string): number {
-  const header = Buffer.alloc(18);
-  const fd = fs.openSync(file, 'r');
+  const db = openSqlite(file, { readonly: true });
   try {
-    fs.readSync(fd, header, 0, 18, 0);
+    return db.pragma('page_size', { simple: true }) as number;
   } finally {
-    fs.closeSync(fd);
+    db.close();
   }
-  const size = header.readUInt16BE(16);
-  return size === 1 ? 65536 : size;
 }
 
 /** Overwrites bytes of a file in place. */
