@@ -88,11 +88,11 @@ export class UpstreamClient {
 
   /** A GET; with an ETag, asked with If-None-Match (a 304 comes back as is, without a body). */
   get<T>(path: string, ifNoneMatch: string | null = null): Promise<UpstreamResponse<T>> {
-    return this.limit(() => this.request<T>('GET', path, undefined, ifNoneMatch)).then(afterWrites);
+    return this.request<T>('GET', path, undefined, ifNoneMatch);
   }
 
   send<T>(method: 'POST' | 'PATCH' | 'DELETE', path: string, body: unknown): Promise<UpstreamResponse<T>> {
-    return this.limit(() => this.request<T>(method, path, body, null));
+    return this.request<T>(method, path, body, null);
   }
 
   /** Closes the kept-alive connections (requests still running are cut off). */
@@ -129,6 +129,43 @@ export class UpstreamClient {
     }
   }
 
+  /**
+   * One request and its whole body, holding one of the slots in flight: the timeout runs from
+   * the moment it has a slot, not while it waits for one; a backoff between attempts holds none.
+   */
+  private async exchange(method: Method, path: string, body: unknown, ifNoneMatch: string | null, state: { timedOut: boolean }) {
+    // The run may have ended while this waited for its slot.
+    if (this.failure) throw this.failure;
+    if (this.runSignal.aborted) throw new SyncFailure('cancelled', 'The sync was cancelled; the data from before it is kept.');
+    // One controller per attempt, aborted by the timeout or the run (AbortSignal.timeout/any
+    // per request cost seconds of CPU over a 100,000-request sync).
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      state.timedOut = true;
+      controller.abort();
+    }, this.options.timeoutMs ?? 30_000);
+    const onAbort = () => controller.abort(this.runSignal.reason);
+    this.onRunEnd.add(onAbort);
+    try {
+      const answer = await request(this.base + path, {
+        method,
+        headers: {
+          authorization: `Bearer ${this.options.key}`,
+          accept: 'application/json',
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...(ifNoneMatch ? { 'if-none-match': ifNoneMatch } : {}),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: controller.signal,
+        dispatcher: this.dispatcher,
+      });
+      return { statusCode: answer.statusCode, headers: answer.headers, bytes: Buffer.from(await answer.body.arrayBuffer()) };
+    } finally {
+      clearTimeout(timer);
+      this.onRunEnd.delete(onAbort);
+    }
+  }
+
   private async attempt<T>(method: Method, path: string, body: unknown, ifNoneMatch: string | null): Promise<UpstreamResponse<T>> {
     const signal = this.runSignal;
     const attempts = this.options.attempts ?? 5;
@@ -137,31 +174,10 @@ export class UpstreamClient {
     for (let attempt = 1; attempt <= attempts; attempt++) {
       if (this.failure) throw this.failure;
       if (signal.aborted) throw new SyncFailure('cancelled', 'The sync was cancelled; the data from before it is kept.');
-      // One controller per attempt, aborted by the timeout or the run (AbortSignal.timeout/any
-      // per request cost seconds of CPU over a 100,000-request sync).
-      const controller = new AbortController();
-      let timedOut = false;
-      const timer = setTimeout(() => {
-        timedOut = true;
-        controller.abort();
-      }, this.options.timeoutMs ?? 30_000);
-      const onAbort = () => controller.abort(signal.reason);
-      this.onRunEnd.add(onAbort);
+      const exchange = { timedOut: false };
       try {
-        const answer = await request(this.base + path, {
-          method,
-          headers: {
-            authorization: `Bearer ${this.options.key}`,
-            accept: 'application/json',
-            ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-            ...(ifNoneMatch ? { 'if-none-match': ifNoneMatch } : {}),
-          },
-          body: body === undefined ? undefined : JSON.stringify(body),
-          signal: controller.signal,
-          dispatcher: this.dispatcher,
-        });
-        const bytes = Buffer.from(await answer.body.arrayBuffer());
-        const text = bytes.toString('utf8');
+        const answer = await this.limit(() => this.exchange(method, path, body, ifNoneMatch, exchange));
+        const bytes = answer.bytes;
         const response = { status: answer.statusCode, header: (name: string) => headerValue(answer.headers[name]) };
         this.options.onBytes?.(bytes.byteLength);
         if (response.status === 401) throw new SyncFailure('unauthorized', 'The central service refused the key (401): check the key in the settings.');
@@ -176,6 +192,11 @@ export class UpstreamClient {
           break;
         }
         if (response.status === 304) return { status: 304, body: undefined as T, etag: response.header('etag') ?? ifNoneMatch, text: '', fingerprint: null, total: null };
+        // The slot is free again and the next request on its way: a GET's answer waits for the
+        // event loop's check phase as bytes, and is parsed only there, just before its caller
+        // uses it (see afterWrites).
+        if (method === 'GET') await afterWrites();
+        const text = bytes.toString('utf8');
         let parsed: unknown;
         try {
           parsed = text === '' ? undefined : JSON.parse(text);
@@ -194,11 +215,8 @@ export class UpstreamClient {
         if (error instanceof SyncFailure) throw error;
         if (this.failure) throw this.failure;
         if (signal.aborted) throw new SyncFailure('cancelled', 'The sync was cancelled; the data from before it is kept.');
-        lastProblem = timedOut ? `${method} ${path} took longer than ${Math.round((this.options.timeoutMs ?? 30_000) / 1000)} s` : `the connection failed (${describe(error)})`;
+        lastProblem = exchange.timedOut ? `${method} ${path} took longer than ${Math.round((this.options.timeoutMs ?? 30_000) / 1000)} s` : `the connection failed (${describe(error)})`;
         if (attempt < attempts) await this.sleep(Math.random() * backoff * 2 ** (attempt - 1), signal);
-      } finally {
-        clearTimeout(timer);
-        this.onRunEnd.delete(onAbort);
       }
     }
     throw new SyncFailure('upstream_unreachable', `Could not reach the central service: ${lastProblem}. The data from before the sync is kept; try again later.`);
@@ -208,13 +226,15 @@ export class UpstreamClient {
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
 /**
- * Hands an answer over on the event loop's next check phase, after undici has written the next
- * requests: undici reuses a keep-alive socket only after a setImmediate, so an answer processed
- * at once (parsed, converted, staged) held back the next request on every socket that had just
- * answered, and the upstream sat idle while this side worked.
+ * Waits for the event loop's next check phase, after undici has written the next requests:
+ * undici reuses a keep-alive socket only after a setImmediate, so an answer processed at once
+ * (parsed, converted, staged) held back the next request on every socket that had just answered,
+ * and the upstream sat idle while this side worked. Answers wait as bytes, outside the JS heap:
+ * waiting parsed, the bodies of one poll phase's answers outlived young-generation collections
+ * and were promoted, and the old generation filled with them.
  */
-function afterWrites<T>(answer: T): Promise<T> {
-  return new Promise((resolve) => setImmediate(resolve, answer));
+function afterWrites(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }
 
 function headerValue(value: string | string[] | undefined): string | null {
