@@ -18,8 +18,9 @@ function startWorker(input: PullWorkerInput): Worker {
   // 2.3 GB of mostly garbage. The cap is what makes V8 collect; it also sets how much room V8
   // leaves above the live heap (about 130 MB through a 100,000-project run) before the next full
   // collection: the growing factor rises with the cap, so at 320 MB the worker ran a full
-  // collection every 1.4 s (traced); 768 MB left more room and took a fifth less time for some 30
-  // MB more peak memory (docs/api.md has the figures). A 64 MB young generation only made the full collections more frequent.
+  // collection every 1.4 s (traced); 768 MB left more room and took a tenth to a fifth less time
+  // for some 20 MB more peak memory (docs/api.md has the figures). A 64 MB young generation only
+  // made the full collections more frequent.
   const options = { workerData: input, resourceLimits: { maxYoungGenerationSizeMb: 32, maxOldGenerationSizeMb: 768 } };
   const js = new URL('./pull-worker.js', import.meta.url);
   if (fs.existsSync(fileURLToPath(js))) return new Worker(js, options);
