@@ -3,9 +3,11 @@
  * connection of its own, so the process that serves the API and the UI keeps answering. Talks to
  * the main thread with messages (see PullWorkerMessage).
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { createBackup } from '../store/backups.js';
-import { backupKeep, openStore } from '../store/open-store.js';
+import { backupKeep, DATABASE_FILE, openStore } from '../store/open-store.js';
 import { applyPulledData } from './apply.js';
 import { Puller } from './pull.js';
 import { AppliedAnswers, removeStaging, StagedAnswers } from './sync-answers.js';
@@ -112,9 +114,23 @@ async function main(): Promise<void> {
     // The data is switched; now fold the transaction's WAL into the database, here rather than on
     // the serving thread (whose automatic checkpoints the host holds off meanwhile).
     store.sqlite.pragma('wal_checkpoint(PASSIVE)');
+    // SQLite flushes the database file only when the pass reaches the WAL's end, and a write the
+    // serving thread made meanwhile stops it short. The pass's gigabyte would then stay unflushed
+    // until the serving thread's next automatic checkpoint, which would stall it for most of a
+    // second: the flush is done here in every case (cheap when SQLite has just done it).
+    flushFile(path.join(input.dataDir, DATABASE_FILE));
   } finally {
     if (stagedOpen) staged.close();
     await store.close();
+  }
+}
+
+function flushFile(file: string): void {
+  const fd = fs.openSync(file, 'r+');
+  try {
+    fs.fsyncSync(fd);
+  } finally {
+    fs.closeSync(fd);
   }
 }
 
