@@ -21,3 +21,6 @@ export type PullWorkerMessage =
   | { type: 'failed'; code: string; message: string }
   /** After 'done': the worker has checkpointed and closed its files. */
   | { type: 'closed' };
+
+/** From the main thread: stop the run; or, after 'done', the run's bookkeeping is written, tidy up. */
+export type PullWorkerCommand = { type: 'cancel' } | { type: 'tidy' };

@@ -5,6 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { parentPort, workerData } from 'node:worker_threads';
 import { createBackup } from '../store/backups.js';
 import { backupKeep, DATABASE_FILE, openStore } from '../store/open-store.js';
@@ -14,14 +15,21 @@ import { AppliedAnswers, removeStaging, StagedAnswers } from './sync-answers.js'
 import { SyncFailure } from './sync-service.js';
 import { readRunState, writeRunState } from './sync-state.js';
 import { UpstreamClient } from './upstream-client.js';
-import type { PullWorkerInput, PullWorkerMessage } from './pull-worker-protocol.js';
+import type { PullWorkerCommand, PullWorkerInput, PullWorkerMessage } from './pull-worker-protocol.js';
 
 const input = workerData as PullWorkerInput;
 const port = parentPort!;
 const controller = new AbortController();
-port.on('message', (m: { type: string }) => {
-  if (m.type === 'cancel') controller.abort();
+/** Resolved when the main thread has written the run's bookkeeping (or cancels). */
+const tidyAllowed = new Promise<void>((resolve) => {
+  controller.signal.addEventListener('abort', () => resolve(), { once: true });
+  port.on('message', (m: PullWorkerCommand) => {
+    if (m.type === 'cancel') controller.abort();
+    else if (m.type === 'tidy') resolve();
+  });
 });
+/** The main thread always says 'tidy'; should that be lost, the WAL is folded after this anyway. */
+const TIDY_AT_LATEST_MS = 30_000;
 const post = (m: PullWorkerMessage) => port.postMessage(m);
 const FULL_CHECK_EVERY_MS = 7 * 86_400_000;
 
@@ -112,7 +120,9 @@ async function main(): Promise<void> {
     const issues = (kind: string) => result.issues.filter((i) => i.kind === kind).length;
     post({ type: 'done', conflicts: result.conflicts, rejected: issues('rejected'), warnings: issues('warning'), applied: changes, requests });
     // The data is switched; now fold the transaction's WAL into the database, here rather than on
-    // the serving thread (whose automatic checkpoints the host holds off meanwhile).
+    // the serving thread (whose automatic checkpoints the host holds off meanwhile), once that
+    // thread's writes for this run are done (see runPullWorker).
+    await Promise.race([tidyAllowed, sleep(TIDY_AT_LATEST_MS, undefined, { ref: false })]);
     store.sqlite.pragma('wal_checkpoint(PASSIVE)');
     // SQLite flushes the database file only when the pass reaches the WAL's end, and a write the
     // serving thread made meanwhile stops it short. The pass's gigabyte would then stay unflushed

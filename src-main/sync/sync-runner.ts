@@ -26,7 +26,7 @@ export class SyncRunner implements SyncRun {
     private readonly tuning: ClientTuning = {},
   ) {}
 
-  async run(options: { upstreamUrl: string; key: string; signal: AbortSignal; status: StatusReporter }): Promise<void> {
+  async run(options: { upstreamUrl: string; key: string; signal: AbortSignal; status: StatusReporter }): Promise<() => void> {
     const { store, dataDir } = this.deps;
     const { status, signal } = options;
     let pushBytes = 0;
@@ -46,7 +46,7 @@ export class SyncRunner implements SyncRun {
     const pushed = await pushLocalChanges(store.db, this.deps.projects, client).finally(() => client.close());
     await writeRunState(store.db, { queued_reason: pushed.queuedReason });
     status.update({ phase: 'pulling', pushed: pushed.sent });
-    const result = await runPullWorker(
+    const { result, written } = await runPullWorker(
       {
         dataDir,
         upstreamUrl: options.upstreamUrl,
@@ -65,9 +65,15 @@ export class SyncRunner implements SyncRun {
           ...(patch.requests === undefined ? {} : { requests: pushRequests + patch.requests }),
         }),
     );
-    await this.recordConflicts([...pushed.conflicts, ...result.conflicts]);
-    await replacePushIssues(store.db, pushed.refused);
+    try {
+      await this.recordConflicts([...pushed.conflicts, ...result.conflicts]);
+      await replacePushIssues(store.db, pushed.refused);
+    } catch (error) {
+      written();
+      throw error;
+    }
     status.update({ rejected: result.rejected, warnings: result.warnings + pushed.refused.length });
+    return written;
   }
 
   private async recordConflicts(conflicts: FoundConflict[]): Promise<void> {

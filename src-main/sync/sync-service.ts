@@ -13,8 +13,12 @@ import { conflicts, counts, forgetUpstream, listIssues, readRunState, writeRunSt
 import { readSyncSettings, readUpstreamKey, writeSyncSettings, writeUpstreamKey } from './sync-settings.js';
 
 export interface SyncRun {
-  /** Does one sync; reports progress through `status`; throws a SyncFailure on failure. */
-  run(options: { upstreamUrl: string; key: string; signal: AbortSignal; status: StatusReporter }): Promise<void>;
+  /**
+   * Does one sync; reports progress through `status`; throws a SyncFailure on failure. Resolves
+   * with what to call once the run's own bookkeeping here is written: the sync's heavy disk work
+   * after a run waits for that (see `runPullWorker`).
+   */
+  run(options: { upstreamUrl: string; key: string; signal: AbortSignal; status: StatusReporter }): Promise<() => void>;
   /** Keep mine or keep theirs; `confirmed` when the user agreed to lose their only copy. */
   resolve(projectId: number, choice: ConflictChoice, confirmed: boolean): Promise<void>;
 }
@@ -165,9 +169,15 @@ export class SyncService extends EventEmitter<SyncServiceEvents> {
     this.controller = controller;
     this.publish({ state: 'running', phase: 'connecting', progress: [], bytes: 0, requests: 0, rejected: 0, warnings: 0, pushed: 0, started_at: new Date().toISOString(), next_run: null });
     const reporter: StatusReporter = { update: (patch) => this.publish(patch, patch.phase !== undefined) };
+    let written = () => undefined as void;
     this.running = this.guard()
       .catch((error: unknown) => Promise.reject(error instanceof LockBusyError ? new SyncFailure('busy', error.message) : error))
-      .then((held) => this.runner.run({ upstreamUrl, key, signal: controller.signal, status: reporter }).finally(() => held.release()))
+      .then((held) =>
+        this.runner
+          .run({ upstreamUrl, key, signal: controller.signal, status: reporter })
+          .then((after) => void (written = after))
+          .finally(() => held.release()),
+      )
       .then(async () => {
         const at = new Date().toISOString();
         await writeRunState(this.db, { last_success: at, last_error: null });
@@ -183,6 +193,7 @@ export class SyncService extends EventEmitter<SyncServiceEvents> {
         this.running = null;
         this.controller = null;
         await this.refreshCounts();
+        written();
         this.schedule();
       });
     return this.running;

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { openEngine, type Engine, type EngineOptions } from '../../src-main/engine/engine.js';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { DATABASE_FILE } from '../../src-main/store/open-store.js';
 import { API_SCOPES } from '../../src-shared/api/scopes.js';
 import { startServer, type RunningServer, type ServerOptions } from '../../src-main/http/server.js';
@@ -70,4 +70,25 @@ export async function startTestServer(options: ServerOptions = {}, engineOptions
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Another test server whose central service is `upstream` (set up, no scheduled runs). */
+export async function startDownstreamOf(upstream: TestServer): Promise<TestServer> {
+  const down = await startTestServer({ rateLimitPerMinute: 0 });
+  await down.engine.sync.saveSettings({ upstream_url: upstream.server.url, interval_minutes: 0 }, upstream.key);
+  return down;
+}
+
+/** An upstream and a downstream of it for the tests of one file, started before and closed after them. */
+export function syncPair(): { readonly up: TestServer; readonly down: TestServer } {
+  const pair = {} as { up: TestServer; down: TestServer };
+  beforeAll(async () => {
+    pair.up = await startTestServer({ rateLimitPerMinute: 0 });
+    pair.down = await startDownstreamOf(pair.up);
+  }, 120_000);
+  afterAll(async () => {
+    await pair.down?.close();
+    await pair.up?.close();
+  });
+  return pair;
 }

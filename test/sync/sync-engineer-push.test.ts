@@ -5,7 +5,7 @@
  * whose e-mail the upstream has already becomes that user here, and the sync goes on.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/api-server.js';
+import { startDownstreamOf, startTestServer, type TestServer } from '../helpers/api-server.js';
 import { LOCAL_ID_BASE } from '../../src-main/store/local-ids.js';
 import { UNKNOWN_ENGINEER } from '../../src-shared/api/project-write.js';
 
@@ -14,8 +14,7 @@ let down: TestServer;
 
 beforeAll(async () => {
   up = await startTestServer({ rateLimitPerMinute: 0 });
-  down = await startTestServer({ rateLimitPerMinute: 0 });
-  await down.engine.sync.saveSettings({ upstream_url: up.server.url, interval_minutes: 0 }, up.key);
+  down = await startDownstreamOf(up);
 }, 120_000);
 afterAll(async () => {
   await down?.close();
