@@ -351,6 +351,7 @@ interface SyncRun {
 interface SyncReport {
   settled?: { ms: number; max_delay_ms: number };
   first: SyncRun;
+  writes?: { first_ms: number; median_ms: number };
   again?: SyncRun;
 }
 
@@ -482,6 +483,9 @@ if (wants('sync')) {
       { measure: `  of which the main thread's heap and buffers at the highest RSS sampled (${synced.first.sampled_peak_rss_mb} MB)`, mb: synced.first.main_at_sampled_peak.heap_mb + synced.first.main_at_sampled_peak.external_mb },
       { measure: 'worst event-loop delay of the serving process during the first sync', ms: synced.first.max_delay_ms, p99: synced.first.p99_delay_ms, goal: '< 50 ms', met: synced.first.max_delay_ms < 50 },
       { measure: '  the same process at rest after its start, before the sync', ms: synced.settled!.max_delay_ms },
+      // Held to the event-loop goal: the write runs on the serving thread.
+      { measure: "the serving thread's first write after the sync, once the worker has tidied up (a settings change)", ms: synced.writes!.first_ms, goal: '< 50 ms', met: synced.writes!.first_ms < 50 },
+      { measure: '  the same write again (median of nine)', ms: synced.writes!.median_ms },
     ];
     console.table(results.sync);
   } finally {
