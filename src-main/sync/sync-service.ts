@@ -169,7 +169,7 @@ export class SyncService extends EventEmitter<SyncServiceEvents> {
     this.controller = controller;
     this.publish({ state: 'running', phase: 'connecting', progress: [], bytes: 0, requests: 0, rejected: 0, warnings: 0, pushed: 0, started_at: new Date().toISOString(), next_run: null });
     const reporter: StatusReporter = { update: (patch) => this.publish(patch, patch.phase !== undefined) };
-    let written = () => undefined as void;
+    let written: () => void = () => undefined;
     this.running = this.guard()
       .catch((error: unknown) => Promise.reject(error instanceof LockBusyError ? new SyncFailure('busy', error.message) : error))
       .then((held) =>
@@ -192,8 +192,9 @@ export class SyncService extends EventEmitter<SyncServiceEvents> {
       .finally(async () => {
         this.running = null;
         this.controller = null;
-        await this.refreshCounts();
+        // The run's writes here are done (counting only reads): the worker may tidy up.
         written();
+        await this.refreshCounts();
         this.schedule();
       });
     return this.running;
