@@ -37,6 +37,8 @@ describe('catalog', () => {
     await page.getByLabel('to (GPM)').fill('100');
     await expect.poll(() => page.locator('.count').innerText()).not.toBe(all);
     await page.getByLabel('Sort by').selectOption('flow');
+    // The rows are the old order until the sorted list has loaded (aria-busy).
+    await page.locator('[data-testid=product-list][aria-busy=false]').waitFor();
     await expect.poll(async () => (await rows().first().innerText()).length).toBeGreaterThan(0);
     const flows = (await page.getByTestId('product-list').getByTestId('row-flow').allInnerTexts()).map(flowOf);
     expect(flows.length).toBeGreaterThan(1);
@@ -139,6 +141,8 @@ describe('territory and project list', () => {
     expect([...dates].sort().reverse()).toEqual(dates);
     await page.getByRole('button', { name: 'Project', exact: true }).click();
     await expect.poll(() => page.getByRole('columnheader', { name: /Project/ }).getAttribute('aria-sort')).toBe('ascending');
+    // The header says the new order at once; the rows follow when the list has loaded (aria-busy).
+    await page.locator('[data-testid=project-list][aria-busy=false]').waitFor();
     const names = await page.getByTestId('project-list').locator('tbody tr td:nth-child(1)').allInnerTexts();
     expect([...names].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' }))).toEqual(names);
     await page.getByLabel('Status', { exact: true }).selectOption('Draft');

@@ -12,6 +12,7 @@ const ROW_HEIGHT = 52;
 export function ProductList(props: { selected: string | null }) {
   const products = useCatalog((s) => s.products);
   const ready = useCatalog((s) => s.listReady);
+  const loading = useCatalog((s) => s.listLoading);
   const scroller = useRef<HTMLDivElement>(null);
   /** The row the keyboard is on; set at once, while the focus follows a frame later. */
   const cursor = useRef(-1);
@@ -48,7 +49,7 @@ export function ProductList(props: { selected: string | null }) {
   };
 
   return (
-    <div ref={scroller} className="product-list" data-testid="product-list" data-ready={ready ? 'true' : undefined} onKeyDown={onKeyDown}>
+    <div ref={scroller} className="product-list" data-testid="product-list" data-ready={ready ? 'true' : undefined} aria-busy={loading} onKeyDown={onKeyDown}>
       <div role="list" aria-label="Products" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
         {virtualizer.getVirtualItems().map((item) => {
           const p = products[item.index]!;

@@ -107,7 +107,7 @@ export function ProjectsScreen() {
           </button>
         )}
       </p>
-      <div className="table-wrap" data-ready={ready ? 'true' : undefined} data-testid="project-list">
+      <div className="table-wrap" data-ready={ready ? 'true' : undefined} aria-busy={loading} data-testid="project-list">
         <table className="data-table">
           <thead>
             <tr>
