@@ -25,9 +25,10 @@ function startWorker(input: PullWorkerInput): Worker {
   const options = { workerData: input, resourceLimits: { maxYoungGenerationSizeMb: 32, maxOldGenerationSizeMb: 768 } };
   // The worker collects its young generation several times a second. V8's parallel scavenge
   // sends helper threads in with it, and on a 2-core machine those delayed the serving thread's
-  // event loop by 30-80 ms; scavenging on the worker's own thread removed most such stalls and
-  // no run was slower (docs/api.md, "Memory"). V8 flags are per process: the serving thread's
-  // small young generation is scavenged alone too, which costs it next to nothing.
+  // event loop by 30-80 ms; scavenging on the worker's own thread removed most such stalls, and
+  // the syncs ran faster on average (docs/api.md, "The serving thread while the worker
+  // collects"). V8 flags are per process: the serving thread's own scavenges run on it alone
+  // too; its young generation is small.
   setFlagsFromString('--no-parallel-scavenge');
   const js = new URL('./pull-worker.js', import.meta.url);
   if (fs.existsSync(fileURLToPath(js))) return new Worker(js, options);
