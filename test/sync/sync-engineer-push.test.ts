@@ -4,22 +4,12 @@
  * take them (a new contact, the placeholder), never as a local id it does not know; a contact
  * whose e-mail the upstream has already becomes that user here, and the sync goes on.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDownstreamOf, startTestServer, type TestServer } from '../helpers/api-server.js';
+import { describe, expect, it } from 'vitest';
+import { syncPair, type TestServer } from '../helpers/api-server.js';
 import { LOCAL_ID_BASE } from '../../src-main/store/local-ids.js';
 import { UNKNOWN_ENGINEER } from '../../src-shared/api/project-write.js';
 
-let up: TestServer;
-let down: TestServer;
-
-beforeAll(async () => {
-  up = await startTestServer({ rateLimitPerMinute: 0 });
-  down = await startDownstreamOf(up);
-}, 120_000);
-afterAll(async () => {
-  await down?.close();
-  await up?.close();
-});
+const pair = syncPair();
 
 async function sync(t: TestServer) {
   await t.engine.sync.syncNow();
@@ -41,6 +31,7 @@ const usersWithEmail = (t: TestServer, email: string) =>
 
 describe('the engineer of a project made here', () => {
   it('a new contact and "not known yet" go up with the project; a contact the upstream already has becomes that user', async () => {
+    const { up, down } = pair;
     expect((await sync(down)).last_error).toBeNull();
     // After that sync another rep names a new contact at the central service.
     const elsewhere = await up.request('POST', '/api/projects', { body: JSON.stringify({ name: 'Another rep', engineer: { name: 'Lee Park', email: 'lee.park@firm.example', company: 'Park PE' } }) });
