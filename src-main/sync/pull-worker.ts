@@ -13,6 +13,7 @@ import { applyPulledData } from './apply.js';
 import { Puller } from './pull.js';
 import { AppliedAnswers, removeStaging, StagedAnswers } from './sync-answers.js';
 import { SyncFailure } from './sync-service.js';
+import { ThrottledStatus } from './throttled-status.js';
 import { readRunState, writeRunState } from './sync-state.js';
 import { UpstreamClient } from './upstream-client.js';
 import type { PullWorkerCommand, PullWorkerInput, PullWorkerMessage } from './pull-worker-protocol.js';
@@ -31,6 +32,8 @@ const tidyAllowed = new Promise<void>((resolve) => {
 /** The main thread always says 'tidy'; should that be lost, the WAL is folded after this anyway. */
 const TIDY_AT_LATEST_MS = 30_000;
 const post = (m: PullWorkerMessage) => port.postMessage(m);
+/** Progress for the main thread: at most ten messages a second (see ThrottledStatus). */
+const status = new ThrottledStatus((patch) => post({ type: 'status', patch }));
 const FULL_CHECK_EVERY_MS = 7 * 86_400_000;
 
 /** Does the run; the host ends the thread on 'closed' (or 'failed'). */
@@ -51,7 +54,6 @@ async function main(): Promise<void> {
   try {
     let bytes = 0;
     let requests = 0;
-    let bytesPosted = 0;
     const client = new UpstreamClient({
       ...input.tuning,
       baseUrl: input.upstreamUrl,
@@ -60,11 +62,7 @@ async function main(): Promise<void> {
       onBytes: (n) => {
         bytes += n;
         requests++;
-        // Every answer counts, but the main thread hears of it at most ten times a second.
-        if (Date.now() - bytesPosted > 100) {
-          bytesPosted = Date.now();
-          post({ type: 'status', patch: { bytes, requests } });
-        }
+        status.update({ bytes, requests });
       },
     });
     const ids = (sql: string) => new Set(store.sqlite.prepare(sql).pluck().all() as number[]);
@@ -88,7 +86,7 @@ async function main(): Promise<void> {
       embeddedJurisdictions: store.sqlite.prepare("select name, state from jurisdictions where source = 'projects'").all() as { name: string; state: string }[],
       jurisdictionsEndpoint: state.jurisdictions_endpoint,
     };
-    const puller = new Puller(client, { update: (patch) => post({ type: 'status', patch }) }, new AppliedAnswers(store.sqlite), staged, local);
+    const puller = new Puller(client, status, new AppliedAnswers(store.sqlite), staged, local);
     const data = await puller.pullAll().finally(() => client.close());
     const changes = data.changed || input.mustApply || firstSync;
     const noteRun = async () => {
@@ -99,12 +97,13 @@ async function main(): Promise<void> {
       // Nothing changed upstream and nothing went up: the store already holds this data.
       await noteRun();
       dropStaging();
-      post({ type: 'status', patch: { bytes, requests } });
+      status.update({ bytes, requests });
+      status.flush();
       post({ type: 'done', conflicts: [], rejected: count('rejected'), warnings: count('warning'), applied: false, requests });
       return;
     }
     if (changes) {
-      post({ type: 'status', patch: { phase: 'applying' } });
+      status.update({ phase: 'applying' });
       // This run will replace data: a copy of the store as it was comes first.
       await createBackup(store.sqlite, input.dataDir, 'before-sync', backupKeep(store.sqlite));
     }
@@ -116,7 +115,8 @@ async function main(): Promise<void> {
     );
     await noteRun();
     dropStaging();
-    post({ type: 'status', patch: { bytes, requests } });
+    status.update({ bytes, requests });
+    status.flush();
     const issues = (kind: string) => result.issues.filter((i) => i.kind === kind).length;
     post({ type: 'done', conflicts: result.conflicts, rejected: issues('rejected'), warnings: issues('warning'), applied: changes, requests });
     // The data is switched; now fold the transaction's WAL into the database, here rather than on
@@ -147,6 +147,7 @@ function flushFile(file: string): void {
 main().then(
   () => post({ type: 'closed' }),
   (error: unknown) => {
+    status.flush();
     const failure = SyncFailure.from(error, controller.signal.aborted);
     post({ type: 'failed', code: failure.code, message: failure.message });
   },
