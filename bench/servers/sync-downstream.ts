@@ -89,12 +89,31 @@ async function timedSync() {
   return { ms: Math.round(ms), write_ms: writeMs, bytes: s.bytes, requests: s.requests, peak_rss_mb: Math.round(peakKiB / 1024), peak_from: canReset ? 'VmHWM' : 'sampled VmRSS', sampled_peak_rss_mb: Math.round(sampled / 1024), main_at_sampled_peak: mainAtPeak, ...delays };
 }
 
-// Stalls of this thread over 30 ms on stderr, with the phase they happened in.
+/**
+ * This thread's time on a core and waiting for one, in ms, from Linux's schedstat (null
+ * elsewhere): a stall that is neither was spent blocked (in the kernel, on a lock).
+ */
+function threadTimes(): [number, number] | null {
+  try {
+    const [run, wait] = fs.readFileSync('/proc/thread-self/schedstat', 'utf8').split(' ').map(Number);
+    return [run! / 1e6, wait! / 1e6];
+  } catch {
+    return null;
+  }
+}
+
+// Stalls of this thread over 30 ms on stderr, with the phase they happened in and how the thread spent them.
 let tick = performance.now();
+let times = threadTimes();
 setInterval(() => {
   const now = performance.now();
-  if (now - tick > 40) process.stderr.write(`${new Date().toISOString().slice(11, 23)} stall ${Math.round(now - tick - 10)} ms during ${engine.sync.status().phase} ${engine.sync.status().state}\n`);
+  const nowTimes = threadTimes();
+  if (now - tick > 40) {
+    const how = times && nowTimes ? ` (on a core ${(nowTimes[0] - times[0]).toFixed(1)} ms, waiting for one ${(nowTimes[1] - times[1]).toFixed(1)} ms)` : '';
+    process.stderr.write(`${new Date().toISOString().slice(11, 23)} stall ${Math.round(now - tick - 10)} ms during ${engine.sync.status().phase} ${engine.sync.status().state}${how}\n`);
+  }
   tick = now;
+  times = nowTimes;
 }, 10).unref();
 
 // Progress on stderr, so a slow phase shows where the time goes.
