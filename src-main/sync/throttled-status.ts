@@ -20,7 +20,8 @@ export class ThrottledStatus implements StatusReporter {
   ) {}
 
   update(patch: Patch): void {
-    this.pending = { ...this.pending, ...patch };
+    // Merged in place (it is called per answer received): the object is handed on only at a send.
+    this.pending = Object.assign(this.pending ?? {}, patch);
     if (patch.phase !== undefined || Date.now() - this.lastSent >= this.everyMs) return this.flush();
     // The last patch of a burst is sent once the interval is over, not held until the next one.
     this.timer ??= setTimeout(() => this.flush(), this.everyMs - (Date.now() - this.lastSent)).unref();
