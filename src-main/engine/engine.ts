@@ -16,6 +16,7 @@ import { SearchService } from './people/search-service.js';
 import { SyncService } from '../sync/sync-service.js';
 import { SyncRunner, type ClientTuning } from '../sync/sync-runner.js';
 import { guardSyncRun } from '../store/sync-run-guard.js';
+import type { LockTiming } from '../store/process-locks.js';
 import { BackupService } from './backup-service.js';
 import { ReportService } from './report/report-service.js';
 
@@ -28,6 +29,8 @@ export interface EngineOptions {
   syncTuning?: ClientTuning;
   /** A first start's progress (the load runs in a worker thread; this thread stays free). */
   onLoadProgress?: LoadProgressListener;
+  /** How fast the data folder's locks go stale (tests shorten it). */
+  lockTiming?: LockTiming;
 }
 
 export interface Engine {
@@ -62,7 +65,7 @@ export async function openEngine(options: EngineOptions): Promise<Engine> {
     const runner = new SyncRunner({ store, dataDir: options.dataDir, projects }, options.syncTuning);
     const sync = new SyncService(store.db, options.dataDir, runner);
     projects.afterWrite = () => sync.refreshCounts();
-    sync.guard = () => guardSyncRun(options.dataDir);
+    sync.guard = () => guardSyncRun(options.dataDir, options.lockTiming);
     await sync.init();
     const backups = new BackupService(store, options.dataDir, () => sync.init());
     return {

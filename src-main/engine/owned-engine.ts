@@ -27,7 +27,7 @@ export async function openOwnedEngine(
   options: EngineOptions & { owner: LockOwner; onLockLost?: (error: Error) => void },
   onDamaged: (report: DamageReport) => Promise<RecoveryChoice | 'quit'>,
 ): Promise<OwnedEngine> {
-  const lock = await takeLock(options.dataDir, 'instance', options.owner, options.onLockLost);
+  const lock = await takeLock(options.dataDir, 'instance', options.owner, options.onLockLost, options.lockTiming);
   try {
     try {
       return { engine: await openEngine(options), lock, recovered: null };

@@ -3,8 +3,13 @@
  * the holder lives, taken over once stale after a crash):
  * - the folder lock: one long-running owner (`serve` or the desktop app) per folder, and
  *   `restore`, which replaces the database file;
- * - the sync lock: one sync run at a time, whichever process starts it.
+ * - the sync lock: one writer that must not meet a file replacement at a time: a sync run, a
+ *   restore, an import from the command line, a schema migration.
  * Who holds a lock is written beside it, so the refusal can say which program to close.
+ *
+ * proper-lockfile keeps its held locks in one table keyed by the locked file's path, and its
+ * refresh timer looks its lock up there: each lock names a file of its own (never the folder), or
+ * releasing one would orphan the other's timer (a TypeError in a timer, which ends the process).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -13,7 +18,7 @@ import { ensurePrivateFolder } from './data-folder.js';
 
 export type LockName = 'instance' | 'sync';
 /** What holds the folder: a `serve`, the desktop app, a restore, a sync run. */
-export type LockOwner = 'serve' | 'app' | 'restore' | 'sync' | 'cli';
+export type LockOwner = 'serve' | 'app' | 'restore' | 'sync' | 'import' | 'migration' | 'cli';
 
 interface OwnerInfo {
   owner: LockOwner;
@@ -24,13 +29,20 @@ interface OwnerInfo {
 const OWNER_WORDS: Record<LockOwner, string> = {
   serve: 'npm run serve',
   app: 'the Fieldsizer desktop app',
-  restore: 'npm run restore',
+  restore: 'a restore of a backup',
   sync: 'a sync',
+  import: 'an import of projects',
+  migration: 'an update of the database to a new version',
   cli: 'a Fieldsizer command',
 };
 
 /** Taken over when not refreshed for this long (the holder refreshes it every STALE_MS / 2). */
 const STALE_MS = 20_000;
+
+export interface LockTiming {
+  /** Taken over when not refreshed for this long (at least 2000: proper-lockfile's minimum). */
+  staleMs?: number;
+}
 
 export class LockBusyError extends Error {
   constructor(
@@ -48,6 +60,8 @@ export interface HeldLock {
 }
 
 const lockPath = (dataDir: string, name: LockName) => path.join(dataDir, `${name}.lock`);
+/** The file proper-lockfile keys the lock by: one per lock name (it need not exist). */
+const lockedFile = (dataDir: string, name: LockName) => path.join(dataDir, name);
 const ownerPath = (dataDir: string, name: LockName) => path.join(dataDir, `${name}.lock.json`);
 
 function readOwner(dataDir: string, name: LockName): OwnerInfo | null {
@@ -76,10 +90,25 @@ function describeHolder(holder: OwnerInfo | null): string {
  * Takes a lock or throws LockBusyError saying who holds it. `onLost` runs if the lock is taken
  * from this process (its refresh stalled past STALE_MS, e.g. a suspended laptop).
  */
-export async function takeLock(dataDir: string, name: LockName, owner: LockOwner, onLost: (error: Error) => void = () => undefined): Promise<HeldLock> {
+export async function takeLock(
+  dataDir: string,
+  name: LockName,
+  owner: LockOwner,
+  onLost: (error: Error) => void = () => undefined,
+  timing: LockTiming = {},
+): Promise<HeldLock> {
   ensurePrivateFolder(dataDir);
   let release: () => Promise<void>;
-  const lock = () => lockfile.lock(dataDir, { lockfilePath: lockPath(dataDir, name), realpath: false, stale: STALE_MS, onCompromised: onLost });
+  // onCompromised runs in proper-lockfile's timer: a throw there would end the process.
+  const compromised = (error: Error) => {
+    try {
+      onLost(error);
+    } catch {
+      // the host's report of a lost lock failed; the process goes on
+    }
+  };
+  const lock = () =>
+    lockfile.lock(lockedFile(dataDir, name), { lockfilePath: lockPath(dataDir, name), realpath: false, stale: timing.staleMs ?? STALE_MS, onCompromised: compromised });
   try {
     release = await lock().catch(async (error: unknown) => {
       // A holder killed outright (SIGKILL, a power cut) leaves the lock behind until it goes
@@ -94,7 +123,9 @@ export async function takeLock(dataDir: string, name: LockName, owner: LockOwner
     const holder = readOwner(dataDir, name);
     const message =
       name === 'sync'
-        ? `Another sync of this data folder is running in ${describeHolder(holder)}; try again when it has finished.`
+        ? holder && holder.owner !== 'sync'
+          ? `This data folder is being changed by ${describeHolder(holder)}; try again when it has finished.`
+          : `Another sync of this data folder is running in ${describeHolder(holder)}; try again when it has finished.`
         : `The data folder ${dataDir} is in use by ${describeHolder(holder)}. Only one Fieldsizer may open a data folder at a time: ` +
           'close that one first, or use another folder (--data-dir, or FIELDSIZER_DATA_DIR).';
     throw new LockBusyError(name, holder, message);
