@@ -10,7 +10,8 @@ import { openEngine } from '../engine/engine.js';
 import { defaultDataDir } from '../engine/data-dir.js';
 import { exportProjects, importProjectsText, type ImportReport } from '../engine/projects/project-transfer.js';
 import { setAsideDamaged } from '../engine/recovery.js';
-import { createBackup, installBackup, lastGoodBackup, listBackups, type BackupInfo } from '../store/backups.js';
+import { createBackup, lastGoodBackup, listBackups, type BackupInfo } from '../store/backups.js';
+import { installPrepared, prepareRestore } from '../store/restore-backup.js';
 import { backupKeep, DATABASE_FILE, openStore } from '../store/open-store.js';
 import { takeLock } from '../store/process-locks.js';
 import { StoreOpenError } from '../store/store-errors.js';
@@ -31,6 +32,29 @@ const describe = (b: BackupInfo) => `${b.name}\t${b.reason}\t${b.created}\t${mb(
 export function printImportReport(report: ImportReport, print: (line: string) => void = console.log): void {
   for (const p of report.projects) print(`${p.outcome}\t${p.name}: ${p.message}`);
   print(`imported ${report.imported}, already here ${report.already_here}, refused ${report.refused}`);
+}
+
+/**
+ * Before a restore replaces the store: a copy of the current data (before-restore), or where it
+ * cannot be opened (damaged, or newer), the file set aside whole and its unsynced projects
+ * salvaged. Returns the salvage file, if one was written.
+ */
+async function setAsideCurrent(dataDir: string): Promise<string | null> {
+  try {
+    const store = await openStore(dataDir);
+    try {
+      const copy = await createBackup(store.sqlite, dataDir, 'before-restore', backupKeep(store.sqlite));
+      console.log(`the current data was backed up to ${copy.file}`);
+      return null;
+    } finally {
+      await store.close();
+    }
+  } catch (error) {
+    if (!(error instanceof StoreOpenError) || (error.problem !== 'damaged' && error.problem !== 'newer')) throw error;
+    const report = setAsideDamaged(dataDir, error);
+    console.log(`the current database (${error.problem}) was moved to ${report.movedTo}${report.salvaged ? `; ${report.salvaged} unsynced projects salvaged` : ''}`);
+    return report.salvageFile;
+  }
 }
 
 export function registerDataCommands(program: Command): void {
@@ -74,28 +98,25 @@ export function registerDataCommands(program: Command): void {
       }
       const chosen = options.latest ? lastGoodBackup(options.dataDir) : backups.find((b) => b.name === options.name);
       if (!chosen) throw new Error(options.latest ? 'There is no backup that passes the integrity check.' : `There is no backup named "${options.name}" (see --list).`);
+      // The folder lock keeps serve and the app out; the sync lock keeps out a sync or an import
+      // from the command line, which would otherwise write into the file being replaced.
       const lock = await takeLock(options.dataDir, 'instance', 'restore');
       let salvageFile: string | null = null;
       try {
-        const file = path.join(options.dataDir, DATABASE_FILE);
-        if (fs.existsSync(file)) {
+        const writers = await takeLock(options.dataDir, 'sync', 'restore');
+        try {
+          const file = path.join(options.dataDir, DATABASE_FILE);
+          // Checked and brought up to date on a copy first: a refused backup leaves the store as it was.
+          const prepared = await prepareRestore(chosen, options.dataDir);
           try {
-            const store = await openStore(options.dataDir);
-            try {
-              const copy = await createBackup(store.sqlite, options.dataDir, 'before-restore', backupKeep(store.sqlite));
-              console.log(`the current data was backed up to ${copy.file}`);
-            } finally {
-              await store.close();
-            }
-          } catch (error) {
-            if (!(error instanceof StoreOpenError) || (error.problem !== 'damaged' && error.problem !== 'newer')) throw error;
-            // A damaged (or newer) store cannot be backed up: it is set aside whole, its unsynced projects salvaged.
-            const report = setAsideDamaged(options.dataDir, error);
-            salvageFile = report.salvageFile;
-            console.log(`the current database (${error.problem}) was moved to ${report.movedTo}${report.salvaged ? `; ${report.salvaged} unsynced projects salvaged` : ''}`);
+            if (fs.existsSync(file)) salvageFile = await setAsideCurrent(options.dataDir);
+            installPrepared(prepared, file);
+          } finally {
+            prepared.discard();
           }
+        } finally {
+          await writers.release();
         }
-        await installBackup(chosen, file);
       } finally {
         await lock.release();
       }
@@ -137,9 +158,15 @@ export function registerDataCommands(program: Command): void {
       const text = fs.readFileSync(file, 'utf8');
       const engine = await openEngine({ dataDir: options.dataDir });
       try {
-        const report = await importProjectsText(engine, text);
-        printImportReport(report);
-        if (report.refused > 0) process.exitCode = 1;
+        // The sync lock: a restore from another command must not replace the file under the import.
+        const writers = await takeLock(options.dataDir, 'sync', 'import');
+        try {
+          const report = await importProjectsText(engine, text);
+          printImportReport(report);
+          if (report.refused > 0) process.exitCode = 1;
+        } finally {
+          await writers.release();
+        }
       } finally {
         await engine.close();
       }

@@ -4,13 +4,20 @@
  * The files themselves are handled by src-main/store/backups.ts.
  */
 import type { Kysely } from 'kysely';
-import { Migrator } from 'kysely';
 import { ApiError } from './errors.js';
 import type { Database } from '../store/schema.js';
 import { backupKeep, type Store } from '../store/open-store.js';
-import { inCodeMigrations } from '../store/migrations/index.js';
-import { openSqlite } from '../store/sqlite.js';
-import { BACKUP_KEEP_KEY, backupsDir, checkBackup, createBackup, findBackup, listBackups, type BackupInfo, type BackupReason } from '../store/backups.js';
+import { BACKUP_KEEP_KEY, backupsDir, createBackup, findBackup, listBackups, type BackupInfo, type BackupReason } from '../store/backups.js';
+import { describeHolder, LockBusyError, takeLock, type LockTiming } from '../store/process-locks.js';
+import { copyPreparedInto, pageSizeOf, prepareRestore, RestoreRefused } from '../store/restore-backup.js';
+
+/** The error code of each reason a restore is refused. */
+const RESTORE_CODES: Record<RestoreRefused['reason'], string> = {
+  damaged: 'backup_damaged',
+  foreign: 'backup_foreign',
+  newer: 'backup_newer',
+  failed: 'restore_failed',
+};
 
 const DAY_MS = 86_400_000;
 /** How often the daily copy is looked at (a laptop asleep at the due time catches up on wake). */
@@ -30,6 +37,7 @@ export class BackupService {
     private readonly dataDir: string,
     /** Called after a restore replaced the data (caches and the sync status reload). */
     private readonly afterRestore: () => Promise<void>,
+    private readonly lockTiming?: LockTiming,
   ) {}
 
   overview(): BackupOverview {
@@ -74,29 +82,36 @@ export class BackupService {
   }
 
   /**
-   * Replaces the open store's data with a backup, through SQLite's backup API into the live file
-   * (one write transaction: other readers see the old data or the new, never a mix), after a
-   * copy of the current data is taken. A copy made before a migration is brought up to date.
+   * Replaces the open store's data with a backup. The sync lock keeps every sync run (here or in
+   * another process) out meanwhile, and holding the store's one connection holds this process's
+   * writes until the restore ends: each write lands in the before-restore copy or in the restored
+   * data, none in between. A backup that cannot become the store is refused before anything is
+   * touched (store/restore-backup.ts).
    */
-  async restore(name: string, busy: () => string | null): Promise<BackupInfo> {
+  async restore(name: string): Promise<BackupInfo> {
     const backup = findBackup(this.dataDir, name);
     if (!backup) throw new ApiError(404, 'not_found', `There is no backup named "${name}".`, 'name');
-    const why = busy();
-    if (why) throw new ApiError(409, 'busy', why);
-    const check = checkBackup(backup.file);
-    if (!check.ok) throw new ApiError(409, 'backup_damaged', `The backup ${backup.name} cannot be used: ${check.problem}.`, 'name');
-    const known = new Set(Object.keys(await inCodeMigrations.getMigrations()));
-    const unknown = check.migrations.find((m) => !known.has(m));
-    if (unknown) throw new ApiError(409, 'backup_newer', `The backup ${backup.name} was made by a newer Fieldsizer (schema step "${unknown}").`, 'name');
-    await this.create('before-restore');
-    const source = openSqlite(backup.file, { readonly: true, fileMustExist: true });
+    const lock = await takeLock(this.dataDir, 'sync', 'restore', undefined, this.lockTiming).catch((error: unknown) => {
+      if (!(error instanceof LockBusyError)) throw error;
+      const doing = error.holder?.owner === 'sync' ? 'A sync' : 'Another change of the data';
+      throw new ApiError(409, 'busy', `${doing} is running in ${describeHolder(error.holder)}; restore the backup when it has finished.`);
+    });
     try {
-      await source.backup(this.store.file);
+      const prepared = await prepareRestore(backup, this.dataDir, pageSizeOf(this.store.sqlite)).catch((error: unknown) => {
+        if (!(error instanceof RestoreRefused)) throw error;
+        throw new ApiError(409, RESTORE_CODES[error.reason], error.message, 'name');
+      });
+      try {
+        await this.store.db.connection().execute(async () => {
+          await this.create('before-restore');
+          await copyPreparedInto(prepared, this.store.file);
+        });
+      } finally {
+        prepared.discard();
+      }
     } finally {
-      source.close();
+      await lock.release();
     }
-    const { error } = await new Migrator({ db: this.db(), provider: inCodeMigrations }).migrateToLatest();
-    if (error) throw error;
     this.store.markChanged();
     await this.afterRestore();
     return backup;

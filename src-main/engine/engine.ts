@@ -67,7 +67,7 @@ export async function openEngine(options: EngineOptions): Promise<Engine> {
     projects.afterWrite = () => sync.refreshCounts();
     sync.guard = () => guardSyncRun(options.dataDir, options.lockTiming);
     await sync.init();
-    const backups = new BackupService(store, options.dataDir, () => sync.init());
+    const backups = new BackupService(store, options.dataDir, () => sync.init(), options.lockTiming);
     return {
       store,
       dataDir: options.dataDir,

@@ -10,7 +10,8 @@ import path from 'node:path';
 import type SQLite from 'better-sqlite3';
 import { readFieldsizerFile, type ExportedProject } from '../../src-shared/transfer/fieldsizer-file.js';
 import { ensurePrivateFolder } from '../store/data-folder.js';
-import { installBackup, lastGoodBackup, type BackupInfo } from '../store/backups.js';
+import { lastGoodBackup, type BackupInfo } from '../store/backups.js';
+import { installPrepared, prepareRestore } from '../store/restore-backup.js';
 import { DATABASE_FILE, databaseFiles } from '../store/open-store.js';
 import { openSqlite } from '../store/sqlite.js';
 import type { StoreOpenError } from '../store/store-errors.js';
@@ -137,7 +138,7 @@ export type RecoveryChoice = 'backup' | 'fresh';
 export async function recoverAndOpen(report: DamageReport, choice: RecoveryChoice, options: EngineOptions): Promise<{ engine: Engine; imported: ImportReport | null }> {
   if (choice === 'backup') {
     if (!report.backup) throw new Error('There is no good backup to restore.');
-    await installBackup(report.backup, report.file);
+    installPrepared(await prepareRestore(report.backup, path.dirname(report.file)), report.file);
   }
   const engine = await openEngine(options);
   try {

@@ -20,8 +20,7 @@ const overview = (context: HandlerContext) => {
 export const dataSafetyHandlers: { [M in DataSafetyMethod]: Handler<M> } = {
   'backups.list': async (_args, context) => overview(context),
   'backups.create': async (_args, { engine }) => view(await engine.backups.create('manual')),
-  'backups.restore': async ({ name }, { engine }) =>
-    view(await engine.backups.restore(name, () => (engine.sync.status().state === 'running' ? 'A sync is running; restore a backup when it has finished.' : null))),
+  'backups.restore': async ({ name }, { engine }) => view(await engine.backups.restore(name)),
   'backups.setKeep': async ({ keep }, context) => {
     await context.engine.backups.setKeep(keep);
     return overview(context);

@@ -11,6 +11,7 @@ import path from 'node:path';
 import type SQLite from 'better-sqlite3';
 import { ensurePrivateFolder, restrictFile } from './data-folder.js';
 import { openSqlite } from './sqlite.js';
+import { knownSchemaSteps } from './migrations/index.js';
 
 export const BACKUP_DIR = 'backups';
 export const DEFAULT_BACKUP_KEEP = 7;
@@ -35,21 +36,30 @@ const unstamp = (text: string) => text.replace(/^(\d{4}-\d\d-\d\dT\d\d)-(\d\d)-(
 
 export const backupsDir = (dataDir: string) => path.join(dataDir, BACKUP_DIR);
 
-/** The backups of a data folder, newest first. */
+/**
+ * The backups of a data folder, newest first: regular files with a backup's name. A symbolic link
+ * is never a backup (it could point anywhere, or nowhere), nor is a folder.
+ */
 export function listBackups(dataDir: string): BackupInfo[] {
   const dir = backupsDir(dataDir);
-  let names: string[];
+  let entries: fs.Dirent[];
   try {
-    names = fs.readdirSync(dir);
+    entries = fs.readdirSync(dir, { withFileTypes: true });
   } catch {
     return [];
   }
   const result: BackupInfo[] = [];
-  for (const name of names) {
-    const match = NAME.exec(name);
-    if (!match || !(BACKUP_REASONS as readonly string[]).includes(match[2]!)) continue;
-    const file = path.join(dir, name);
-    result.push({ name, file, reason: match[2] as BackupReason, created: unstamp(match[1]!), bytes: fs.statSync(file).size });
+  for (const entry of entries) {
+    const match = NAME.exec(entry.name);
+    if (!entry.isFile() || !match || !(BACKUP_REASONS as readonly string[]).includes(match[2]!)) continue;
+    const file = path.join(dir, entry.name);
+    let bytes: number;
+    try {
+      bytes = fs.lstatSync(file).size;
+    } catch {
+      continue; // removed since the listing
+    }
+    result.push({ name: entry.name, file, reason: match[2] as BackupReason, created: unstamp(match[1]!), bytes });
   }
   return result.sort((a, b) => b.created.localeCompare(a.created) || b.name.localeCompare(a.name));
 }
@@ -93,11 +103,19 @@ export function pruneBackups(dataDir: string, reason: BackupReason, keep: number
   for (const old of own.slice(Math.max(1, keep))) fs.rmSync(old.file, { force: true });
 }
 
-export type BackupCheck = { ok: true; migrations: string[] } | { ok: false; problem: string };
+export type BackupCheck =
+  | { ok: true; migrations: string[]; pageSize: number }
+  | {
+      ok: false;
+      /** damaged: unreadable or failing integrity_check; foreign: not a Fieldsizer store; newer: made by a newer version. */
+      kind: 'damaged' | 'foreign' | 'newer';
+      problem: string;
+    };
 
 /**
- * A full integrity_check of a copy (it is about to become the store, so the thorough check) and
- * the schema steps it was made with.
+ * What a file must be to become the store: a full integrity_check (the thorough check), a
+ * Fieldsizer store (its schema steps begin with this version's first one) and no schema step this
+ * version does not know (a newer Fieldsizer made it; older copies are brought up to date).
  */
 export function checkBackup(file: string): BackupCheck {
   let db: SQLite.Database | null = null;
@@ -105,12 +123,19 @@ export function checkBackup(file: string): BackupCheck {
     db = openSqlite(file, { readonly: true, fileMustExist: true });
     const rows = db.pragma('integrity_check') as { integrity_check: string }[];
     const problems = rows.map((r) => r.integrity_check).filter((r) => r !== 'ok');
-    if (problems.length > 0) return { ok: false, problem: `integrity check: ${problems.slice(0, 3).join('; ')}` };
+    if (problems.length > 0) return { ok: false, kind: 'damaged', problem: `integrity check: ${problems.slice(0, 3).join('; ')}` };
     const hasMigrations = db.prepare("select 1 from sqlite_master where type = 'table' and name = 'kysely_migration'").get() !== undefined;
     const migrations = hasMigrations ? (db.prepare('select name from kysely_migration order by name').pluck().all() as string[]) : [];
-    return { ok: true, migrations };
+    if (!migrations.includes(knownSchemaSteps[0]!)) {
+      return { ok: false, kind: 'foreign', problem: 'it is not a Fieldsizer database (an SQLite file of another program, or an empty one)' };
+    }
+    const unknown = migrations.find((m) => !knownSchemaSteps.includes(m));
+    if (unknown !== undefined) {
+      return { ok: false, kind: 'newer', problem: `it was made by a newer version of Fieldsizer (schema step "${unknown}", which this version does not know)` };
+    }
+    return { ok: true, migrations, pageSize: db.pragma('page_size', { simple: true }) as number };
   } catch (error) {
-    return { ok: false, problem: error instanceof Error ? error.message : String(error) };
+    return { ok: false, kind: 'damaged', problem: error instanceof Error ? error.message : String(error) };
   } finally {
     db?.close();
   }
@@ -120,28 +145,4 @@ export function checkBackup(file: string): BackupCheck {
 export function lastGoodBackup(dataDir: string): BackupInfo | null {
   for (const backup of listBackups(dataDir)) if (checkBackup(backup.file).ok) return backup;
   return null;
-}
-
-/**
- * Puts a backup in place as the store file `target` (the store closed; what was there already
- * copied or set aside by the caller): copied through the backup API to a temporary file, then
- * renamed over the target, the old WAL and shared-memory files removed with it.
- */
-export async function installBackup(backup: BackupInfo, target: string): Promise<void> {
-  const check = checkBackup(backup.file);
-  if (!check.ok) throw new Error(`The backup ${backup.name} cannot be used: ${check.problem}.`);
-  const partial = `${target}.restoring`;
-  fs.rmSync(partial, { force: true });
-  const source = openSqlite(backup.file, { readonly: true, fileMustExist: true });
-  try {
-    await source.backup(partial);
-  } catch (error) {
-    fs.rmSync(partial, { force: true });
-    throw error;
-  } finally {
-    source.close();
-  }
-  restrictFile(partial);
-  for (const suffix of ['-wal', '-shm']) fs.rmSync(`${target}${suffix}`, { force: true });
-  fs.renameSync(partial, target);
 }

@@ -5,6 +5,7 @@
  * newer Fieldsizer wrote it) and backs it up when migrations are pending. Any failure is a
  * StoreOpenError naming the file and what to do (store-errors.ts).
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import type SQLite from 'better-sqlite3';
 import { Kysely, Migrator, SqliteDialect } from 'kysely';
@@ -14,7 +15,8 @@ import { withStatementCache } from './statement-cache.js';
 import { openSqlite, PAGE_SIZE } from './sqlite.js';
 import { ensurePrivateFolder, restrictFile } from './data-folder.js';
 import { BACKUP_KEEP_KEY, createBackup, DEFAULT_BACKUP_KEEP } from './backups.js';
-import { classifyOpenError, damaged, newerVersion } from './store-errors.js';
+import { classifyOpenError, damaged, newerVersion, StoreOpenError } from './store-errors.js';
+import { describeHolder, LockBusyError, takeLock, type HeldLock } from './process-locks.js';
 
 export const DATABASE_FILE = 'fieldsizer.db';
 
@@ -48,6 +50,8 @@ export async function openStore(dataDir: string, options: OpenStoreOptions = {})
   let sqlite: SQLite.Database;
   try {
     ensurePrivateFolder(dataDir);
+    const cutShort = truncation(file);
+    if (cutShort) throw damaged(file, cutShort);
     sqlite = openSqlite(file);
   } catch (error) {
     throw classifyOpenError(file, error);
@@ -69,14 +73,29 @@ export async function openStore(dataDir: string, options: OpenStoreOptions = {})
     const knownNames = new Set(Object.keys(await inCodeMigrations.getMigrations()));
     const unknown = ran.find((name) => !knownNames.has(name));
     if (unknown !== undefined) throw newerVersion(file, unknown);
-    if (ran.length > 0 && known && known.some((m) => m.executedAt === undefined)) {
-      // The schema is about to change: a copy of the store as it was comes first.
-      await createBackup(sqlite, dataDir, 'before-migration', backupKeep(sqlite));
-    }
-    const { error, results } = await migrator.migrateToLatest();
-    if (error) {
-      const failed = results?.find((r) => r.status === 'Error');
-      throw Object.assign(new Error(`Could not migrate ${file}${failed ? ` (step ${failed.migrationName})` : ''}: ${String(error)}`), { code: (error as { code?: unknown }).code });
+    let writers: HeldLock | null = null;
+    try {
+      if (ran.length > 0 && known && known.some((m) => m.executedAt === undefined)) {
+        // The schema is about to change: no sync or import of another process may write meanwhile,
+        // and a copy of the store as it was comes first.
+        writers = await takeLock(dataDir, 'sync', 'migration').catch((lockError: unknown) => {
+          if (!(lockError instanceof LockBusyError)) throw lockError;
+          throw new StoreOpenError(
+            'locked',
+            file,
+            `The database ${file} needs an update to this version of Fieldsizer, which waits for ${describeHolder(lockError.holder)} to finish. Start again when it has. Nothing was changed.`,
+            lockError.message,
+          );
+        });
+        await createBackup(sqlite, dataDir, 'before-migration', backupKeep(sqlite));
+      }
+      const { error, results } = await migrator.migrateToLatest();
+      if (error) {
+        const failed = results?.find((r) => r.status === 'Error');
+        throw Object.assign(new Error(`Could not migrate ${file}${failed ? ` (step ${failed.migrationName})` : ''}: ${String(error)}`), { code: (error as { code?: unknown }).code });
+      }
+    } finally {
+      await writers?.release();
     }
     for (const f of databaseFiles(file)) restrictFile(f);
   } catch (error) {
@@ -101,6 +120,34 @@ export async function openStore(dataDir: string, options: OpenStoreOptions = {})
       await db.destroy();
     },
   };
+}
+
+/**
+ * Why an existing store file is shorter than a database (null when it is not): SQLite would take
+ * an empty file for a new database and start afresh over the rep's data, and reads missing pages
+ * of a cut-off file as empty. A store in WAL mode has its header page from the moment it is made.
+ */
+function truncation(file: string): string | null {
+  let fd: number;
+  try {
+    fd = fs.openSync(file, 'r');
+  } catch {
+    return null; // no file yet: a first start (or an error openSqlite names)
+  }
+  try {
+    const size = fs.fstatSync(fd).size;
+    if (size === 0) return 'the file is empty (0 bytes): it was cut short, by a full disk, a crash or an unfinished copy';
+    const header = Buffer.alloc(100);
+    if (fs.readSync(fd, header, 0, 100, 0) < 100 || header.toString('latin1', 0, 16) !== 'SQLite format 3\0') return null; // SQLite names it
+    const pageSize = header.readUInt16BE(16) === 1 ? 65536 : header.readUInt16BE(16);
+    const pages = header.readUInt32BE(28);
+    // The header's page count holds only while its change counter matches (SQLite's rule).
+    const countValid = header.readUInt32BE(24) === header.readUInt32BE(92);
+    if (countValid && pages * pageSize > size) return `the file is cut short: ${size} bytes of ${pages * pageSize}`;
+    return null;
+  } finally {
+    fs.closeSync(fd);
+  }
 }
 
 /** PRAGMA quick_check: every page and index entry readable, without cross-checking indexes (fast). */

@@ -20,7 +20,7 @@ export type LockName = 'instance' | 'sync';
 /** What holds the folder: a `serve`, the desktop app, a restore, a sync run. */
 export type LockOwner = 'serve' | 'app' | 'restore' | 'sync' | 'import' | 'migration' | 'cli';
 
-interface OwnerInfo {
+export interface OwnerInfo {
   owner: LockOwner;
   pid: number;
   since: string;
@@ -81,7 +81,8 @@ function isAlive(pid: number): boolean {
   }
 }
 
-function describeHolder(holder: OwnerInfo | null): string {
+/** Who holds a lock, in words: "npm run serve (process 123, since …)". */
+export function describeHolder(holder: OwnerInfo | null): string {
   if (!holder) return 'another Fieldsizer process';
   return `${OWNER_WORDS[holder.owner] ?? 'another Fieldsizer process'} (process ${holder.pid}, since ${holder.since})`;
 }

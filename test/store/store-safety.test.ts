@@ -172,7 +172,7 @@ describe('backups', () => {
     const [later] = await makeUnsyncedProjects(engine, 1, 'After the backup');
     expect(engine.sync.status().unsynced_changes).toBe(2);
 
-    await engine.backups.restore(backup.name, () => null);
+    await engine.backups.restore(backup.name);
     expect(engine.store.sqlite.pragma('integrity_check', { simple: true })).toBe('ok');
     expect((await engine.projects.get(kept!, {}, { personal: true })).name).toBe('In the backup 1');
     await expect(engine.projects.get(later!, {}, { personal: true })).rejects.toMatchObject({ status: 404 });
@@ -180,7 +180,7 @@ describe('backups', () => {
 
     // What the restore replaced is itself a backup, and restoring it undoes the restore.
     const undo = engine.backups.overview().backups.find((b) => b.reason === 'before-restore')!;
-    await engine.backups.restore(undo.name, () => null);
+    await engine.backups.restore(undo.name);
     expect((await engine.projects.get(later!, {}, { personal: true })).name).toBe('After the backup 1');
   });
 
@@ -188,11 +188,14 @@ describe('backups', () => {
     const { dataDir } = folder();
     const engine = await open(dataDir);
     const backup = await engine.backups.create('manual');
-    await expect(engine.backups.restore(backup.name, () => 'A sync is running.')).rejects.toMatchObject({ status: 409, code: 'busy' });
+    // A sync run holds the data folder's sync lock (here taken as a run would).
+    const running = await takeLock(dataDir, 'sync', 'sync');
+    await expect(engine.backups.restore(backup.name)).rejects.toMatchObject({ status: 409, code: 'busy', message: expect.stringMatching(/^A sync is running in a sync \(process \d+/) });
+    await running.release();
     const size = pageSizeOf(backup.file);
     overwrite(backup.file, size * 3, garbage(size));
-    await expect(engine.backups.restore(backup.name, () => null)).rejects.toMatchObject({ status: 409, code: 'backup_damaged' });
-    await expect(engine.backups.restore('no-such-backup.db', () => null)).rejects.toMatchObject({ status: 404 });
+    await expect(engine.backups.restore(backup.name)).rejects.toMatchObject({ status: 409, code: 'backup_damaged' });
+    await expect(engine.backups.restore('no-such-backup.db')).rejects.toMatchObject({ status: 404 });
   });
 
   it('keeps the last N of each kind', async () => {

@@ -33,6 +33,9 @@ const migrations: Record<string, Migration> = {
   '0019-conflict-fingerprint': m0019,
 };
 
+/** The schema steps this version knows, oldest first; the first one makes a Fieldsizer store. */
+export const knownSchemaSteps: readonly string[] = Object.keys(migrations);
+
 export const inCodeMigrations: MigrationProvider = {
   getMigrations: async () => migrations,
 };

@@ -1,0 +1,277 @@
+/**
+ * Restores as a careless user or another program on the machine would meet them: a file that is
+ * not a Fieldsizer store under a backup's name, a backup from a newer version, a backup with
+ * another page size, a restore while a sync runs in another process, writes arriving during a
+ * restore in the app, an empty store file beside good backups, and symbolic links in backups/.
+ * A refused restore leaves the store byte for byte as it was.
+ */
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openEngine, type Engine } from '../../src-main/engine/engine.js';
+import { openOwnedEngine } from '../../src-main/engine/owned-engine.js';
+import { importProjectsText, exportProjects } from '../../src-main/engine/projects/project-transfer.js';
+import type { DamageReport } from '../../src-main/engine/recovery.js';
+import { backupsDir, listBackups } from '../../src-main/store/backups.js';
+import { DATABASE_FILE } from '../../src-main/store/open-store.js';
+import { openSqlite } from '../../src-main/store/sqlite.js';
+import { copyTemplateDataDir, startTestServer, tempDir } from '../helpers/api-server.js';
+import { makeUnsyncedProjects } from './helpers.js';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const tsx = path.join(root, 'node_modules/.bin/tsx');
+/** Spawned commands compile TypeScript at start: generous on a loaded machine. */
+const SPAWN_MS = 180_000;
+const cleanup: Array<() => unknown> = [];
+afterEach(async () => {
+  for (const step of cleanup.splice(0).reverse()) await step();
+});
+
+function folder(): { dataDir: string; file: string } {
+  const dataDir = copyTemplateDataDir();
+  cleanup.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+  return { dataDir, file: path.join(dataDir, DATABASE_FILE) };
+}
+
+async function open(dataDir: string): Promise<Engine> {
+  const engine = await openEngine({ dataDir });
+  cleanup.push(() => engine.close());
+  return engine;
+}
+
+/** The store's bytes: the main file and its WAL. */
+function storeHash(file: string): string {
+  const hash = createHash('sha256');
+  for (const f of [file, `${file}-wal`]) if (fs.existsSync(f)) hash.update(fs.readFileSync(f));
+  return hash.digest('hex');
+}
+
+function run(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(tsx, ['src-main/cli.ts', ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('exit', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+/** A file named as a backup would be, in the folder's backups/. */
+function backupName(reason = 'manual', when = new Date()): string {
+  return `fieldsizer-${when.toISOString().replace(/[:.]/g, '-')}-${reason}.db`;
+}
+
+const projectNames = (file: string): string[] => {
+  const db = openSqlite(file, { readonly: true, fileMustExist: true });
+  try {
+    return db.prepare('select name from projects').pluck().all() as string[];
+  } finally {
+    db.close();
+  }
+};
+
+describe('a backup that cannot become the store', () => {
+  it('a foreign SQLite file under a backup name is refused in the app and by the command, the store byte for byte as it was', async () => {
+    const { dataDir, file } = folder();
+    const engine = await open(dataDir);
+    await makeUnsyncedProjects(engine, 1, 'Mine');
+    engine.store.sqlite.pragma('wal_checkpoint(TRUNCATE)');
+    fs.mkdirSync(backupsDir(dataDir), { recursive: true });
+    const name = backupName();
+    const foreign = openSqlite(path.join(backupsDir(dataDir), name));
+    foreign.exec("create table contacts (name text); insert into contacts values ('someone')");
+    foreign.close();
+    const before = storeHash(file);
+
+    await expect(engine.backups.restore(name)).rejects.toMatchObject({ status: 409, code: 'backup_foreign', message: expect.stringMatching(/not a Fieldsizer database.*Nothing was changed/) });
+    expect(storeHash(file)).toBe(before);
+    expect(listBackups(dataDir).filter((b) => b.reason === 'before-restore')).toEqual([]);
+    expect(fs.existsSync(`${file}.restoring`)).toBe(false);
+    await engine.close();
+
+    const cli = await run(['restore', '--data-dir', dataDir, '--name', name]);
+    expect(cli.code).toBe(1);
+    expect(cli.stderr).toMatch(/cannot be restored: it is not a Fieldsizer database/);
+    expect(storeHash(file)).toBe(before);
+    // --latest passes over it: there is no other backup.
+    const latest = await run(['restore', '--data-dir', dataDir, '--latest']);
+    expect(latest.code).toBe(1);
+    expect(latest.stderr).toMatch(/no backup that passes/);
+    expect(storeHash(file)).toBe(before);
+    expect(projectNames(file)).toContain('Mine 1');
+  }, SPAWN_MS);
+
+  it('a backup from a newer version is refused before anything is replaced, and the store still opens', async () => {
+    const { dataDir, file } = folder();
+    const engine = await open(dataDir);
+    const backup = await engine.backups.create('manual');
+    const future = openSqlite(backup.file);
+    future.prepare('insert into kysely_migration (name, timestamp) values (?, ?)').run('9999-from-a-newer-version', new Date().toISOString());
+    future.close();
+    engine.store.sqlite.pragma('wal_checkpoint(TRUNCATE)');
+    const before = storeHash(file);
+
+    await expect(engine.backups.restore(backup.name)).rejects.toMatchObject({ status: 409, code: 'backup_newer', message: expect.stringMatching(/9999-from-a-newer-version/) });
+    expect(storeHash(file)).toBe(before);
+    await engine.close();
+
+    const cli = await run(['restore', '--data-dir', dataDir, '--name', backup.name]);
+    expect(cli.code).toBe(1);
+    expect(cli.stderr).toMatch(/newer version of Fieldsizer .*9999-from-a-newer-version.*Nothing was changed/);
+    expect(storeHash(file)).toBe(before);
+    // The store was never replaced, so it opens as before.
+    const again = await open(dataDir);
+    expect(again.firstStart).toBe(false);
+  }, SPAWN_MS);
+
+  it('a valid backup with 4 KB pages restores into the open 16 KB store', async () => {
+    const { dataDir } = folder();
+    const engine = await open(dataDir);
+    const [kept] = await makeUnsyncedProjects(engine, 1, 'Small pages');
+    const backup = await engine.backups.create('manual');
+    const copy = openSqlite(backup.file);
+    copy.pragma('page_size = 4096');
+    copy.exec('VACUUM');
+    expect(copy.pragma('page_size', { simple: true })).toBe(4096);
+    copy.close();
+    await makeUnsyncedProjects(engine, 1, 'After');
+    const storePageSize = engine.store.sqlite.pragma('page_size', { simple: true });
+
+    const restored = await engine.backups.restore(backup.name);
+    expect(restored.name).toBe(backup.name);
+    expect((await engine.projects.get(kept!, {}, { personal: true })).name).toBe('Small pages 1');
+    expect(engine.store.sqlite.pragma('page_size', { simple: true })).toBe(storePageSize);
+    expect(engine.store.sqlite.pragma('integrity_check', { simple: true })).toBe('ok');
+  });
+});
+
+describe('a restore never meets a writer', () => {
+  it('the restore and import commands are refused while a sync runs, and the sync goes on into the same store', async () => {
+    const { dataDir, file } = folder();
+    const engine = await open(dataDir);
+    await engine.backups.create('manual');
+    const exported = path.join(dataDir, 'one.fieldsizer');
+    const [id] = await makeUnsyncedProjects(engine, 1, 'To import');
+    fs.writeFileSync(exported, JSON.stringify(exportProjects(engine, { ids: [id!] })));
+    // An upstream that holds every request: the sync stays running, holding the sync lock.
+    const hanging = http.createServer(() => undefined);
+    await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.1', resolve));
+    cleanup.push(() => {
+      hanging.closeAllConnections();
+      return new Promise((resolve) => hanging.close(resolve));
+    });
+    await engine.sync.saveSettings({ upstream_url: `http://127.0.0.1:${(hanging.address() as AddressInfo).port}`, interval_minutes: 0 }, 'central-key');
+    const projectsBefore = projectNames(file).length;
+    const syncing = engine.sync.syncNow();
+    cleanup.push(() => {
+      engine.sync.cancel();
+      return syncing;
+    });
+    await expect.poll(() => fs.existsSync(path.join(dataDir, 'sync.lock.json')), { timeout: 30_000 }).toBe(true);
+
+    const restore = await run(['restore', '--data-dir', dataDir, '--latest']);
+    expect(restore.code).toBe(1);
+    expect(restore.stderr).toMatch(/Another sync of this data folder is running in a sync \(process \d+/);
+    const imported = await run(['import', '--data-dir', dataDir, exported]);
+    expect(imported.code).toBe(1);
+    expect(imported.stderr).toMatch(/Another sync of this data folder is running/);
+    expect(engine.sync.status().state).toBe('running');
+    // Nothing replaced the file under the sync, and nothing was imported.
+    expect(projectNames(file).length).toBe(projectsBefore);
+    expect(listBackups(dataDir).filter((b) => b.reason === 'before-restore')).toEqual([]);
+  }, SPAWN_MS);
+
+  it('writes arriving during a restore in the app land in the restored data or in the copy taken before it, never between', async () => {
+    const t = await startTestServer({ rateLimitPerMinute: 0 });
+    cleanup.push(() => t.close());
+    const engineer = t.engine.store.sqlite.prepare('select id from users order by id limit 1').pluck().get() as number;
+    const backup = await t.engine.backups.create('manual');
+    const post = (i: number) =>
+      t.request('POST', '/api/projects', { body: JSON.stringify({ name: `During restore ${i}`, engineer: { id: engineer }, fixtures: [{ type: 'three-compartment-sink' }] }) });
+    // Four writers keep writing from before the restore starts until after it ends.
+    const answers: { status: number; body: unknown }[] = [];
+    let done = false;
+    let next = 0;
+    const writer = async () => {
+      while (!done || next < 8) {
+        const i = next++;
+        answers[i] = await post(i);
+      }
+    };
+    const writers = [writer(), writer(), writer(), writer()];
+    await expect.poll(() => answers.filter(Boolean).length).toBeGreaterThan(4);
+    await t.engine.backups.restore(backup.name);
+    done = true;
+    await Promise.all(writers);
+    const beforeRestore = listBackups(t.dataDir).find((b) => b.reason === 'before-restore')!;
+    const inCopy = new Set(projectNames(beforeRestore.file));
+    const inStore = new Set(projectNames(t.engine.store.file));
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s >= 500)).toEqual([]);
+    for (const [i, answer] of answers.entries()) {
+      const name = `During restore ${i}`;
+      if (answer.status === 201) expect(inStore.has(name) || inCopy.has(name), `${name} was acknowledged`).toBe(true);
+      else expect(answer.body).toMatchObject({ object: 'error', status: answer.status });
+    }
+    expect(statuses.filter((s) => s === 201).length).toBeGreaterThan(8);
+  });
+});
+
+describe('a store file that is not what it should be', () => {
+  it('an empty (0-byte) store beside good backups is damage: set aside, the backup offered, never a first start', async () => {
+    const { dataDir, file } = folder();
+    const engine = await openEngine({ dataDir });
+    await makeUnsyncedProjects(engine, 1, 'Backed up');
+    await engine.backups.create('manual');
+    await engine.close();
+    fs.writeFileSync(file, '');
+    for (const suffix of ['-wal', '-shm']) fs.rmSync(`${file}${suffix}`, { force: true });
+
+    let seen: DamageReport | null = null;
+    const owned = await openOwnedEngine({ dataDir, owner: 'serve' }, async (report) => {
+      seen = report;
+      return 'backup';
+    });
+    cleanup.push(() => owned.lock.release());
+    cleanup.push(() => owned.engine.close());
+    const report = seen as unknown as DamageReport;
+    expect(report.detail).toMatch(/empty \(0 bytes\)/);
+    expect(report.backup?.reason).toBe('manual');
+    expect(fs.statSync(report.movedTo).size).toBe(0);
+    expect(owned.engine.firstStart).toBe(false);
+    expect(projectNames(file)).toContain('Backed up 1');
+  });
+
+  it('symbolic links in backups/ are never backups: dangling or pointing outside, they are skipped and cannot be restored', async () => {
+    const { dataDir } = folder();
+    const engine = await open(dataDir);
+    const real = await engine.backups.create('manual');
+    const outside = tempDir('fieldsizer-outside-');
+    cleanup.push(() => fs.rmSync(outside, { recursive: true, force: true }));
+    const elsewhere = path.join(outside, 'other.db');
+    fs.copyFileSync(real.file, elsewhere);
+    const dangling = backupName('daily', new Date(Date.now() + 60_000));
+    const pointing = backupName('manual', new Date(Date.now() + 120_000));
+    fs.symlinkSync(path.join(outside, 'missing.db'), path.join(backupsDir(dataDir), dangling));
+    fs.symlinkSync(elsewhere, path.join(backupsDir(dataDir), pointing));
+
+    expect(engine.backups.overview().backups.map((b) => b.name)).toEqual([real.name]);
+    const another = await engine.backups.create('manual');
+    expect(another.reason).toBe('manual');
+    await expect(engine.backups.restore(pointing)).rejects.toMatchObject({ status: 404 });
+    await expect(engine.backups.restore(dangling)).rejects.toMatchObject({ status: 404 });
+    // An import takes a before-import copy, which prunes the folder: the links do not stop it.
+    const [id] = await makeUnsyncedProjects(engine, 1, 'Import me');
+    const file = exportProjects(engine, { ids: [id!] });
+    const report = await importProjectsText(engine, JSON.stringify({ ...file, projects: [{ ...file.projects[0]!, name: 'Imported copy' }] }));
+    expect(report.imported).toBe(1);
+    // The links are left as they were: nothing followed them.
+    expect(fs.lstatSync(path.join(backupsDir(dataDir), pointing)).isSymbolicLink()).toBe(true);
+    expect(fs.readFileSync(elsewhere).equals(fs.readFileSync(real.file))).toBe(true);
+  });
+});
