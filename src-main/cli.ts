@@ -4,6 +4,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { API_SCOPES } from '../src-shared/api/scopes.js';
 import { openEngine } from './engine/engine.js';
@@ -15,6 +16,7 @@ import { registerDataCommands } from './cli/data-commands.js';
 import { defaultDataDir, describeApiKeyState, ensureApiKey } from './engine/data-dir.js';
 import { ApiError } from './engine/errors.js';
 import { DEFAULT_RATE_LIMIT_PER_MINUTE, startServer } from './http/server.js';
+import { announceApiAddress, writeOpenAppPage } from './http/announce.js';
 
 function wholeNumber(max: number) {
   return (value: string): number => {
@@ -22,6 +24,9 @@ function wholeNumber(max: number) {
     return Number(value);
   };
 }
+
+/** How long a stop may take before the process quits anyway (a sync that will not end, a stuck close). */
+const STOP_LIMIT_MS = 20_000;
 
 /** The renderer build (`npm run build:renderer`), served at / when present. */
 const RENDERER_DIR = path.resolve(import.meta.dirname, '../out/renderer');
@@ -66,21 +71,48 @@ program
     }
     const keyMessage = describeApiKeyState(await ensureApiKey(engine), options.dataDir);
     if (keyMessage) console.log(keyMessage);
-    const server = await startServer(engine, options.port, { rateLimitPerMinute: options.rateLimit, logger: options.log ?? false, rendererDir: RENDERER_DIR, log: log.write });
+    const server = await startServer(engine, options.port, { rateLimitPerMinute: options.rateLimit, logger: options.log ?? false, rendererDir: RENDERER_DIR, log: log.write }).catch(
+      async (error: unknown) => {
+        await engine.close();
+        await log.close();
+        await lock.release();
+        if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
+        // Not moved silently: tools set up for this port would send their keys to whatever holds it.
+        throw new Error(
+          `port ${options.port} is taken by another program, so the local API did not start (tools set up for Fieldsizer on that port would send their keys to it). ` +
+            'Stop that program, or choose another port: --port N, or --port 0 for any free one (tools then find it in local-api.json in the data folder).',
+        );
+      },
+    );
+    const unannounce = announceApiAddress(options.dataDir, server.url, server.port);
     console.log(`listening on ${server.url}`);
-    if (fs.existsSync(path.join(RENDERER_DIR, 'index.html'))) console.log(`open the app at ${server.uiUrl}`);
-    else console.log(`the app's UI is not built (npm run build:renderer); once built, open ${server.uiUrl}`);
-    const stop = async (signal: string) => {
-      console.log(`${signal}: stopping`);
-      await server.close();
-      await engine.close();
-      log.info(`serve stopped (${signal})`);
-      await log.close();
-      await lock.release();
-      process.exit(0);
+    const openPage = writeOpenAppPage(options.dataDir, server.uiUrl);
+    // The sign-in address holds the UI's session token: it goes into a private file, not the terminal.
+    if (fs.existsSync(path.join(RENDERER_DIR, 'index.html'))) console.log(`open the app: ${pathToFileURL(openPage).href} (it signs you in; only you can read it)`);
+    else console.log(`the app's UI is not built (npm run build:renderer); once built, open ${pathToFileURL(openPage).href}`);
+    let stopping: Promise<void> | null = null;
+    const stop = (signal: string) => {
+      // Ctrl-C reaches every process of the terminal's group, and a wrapper (npm, tsx) relays it
+      // again: later signals wait for the first stop instead of cutting it short.
+      stopping ??= (async () => {
+        console.log(`${signal}: stopping`);
+        setTimeout(() => {
+          console.error(`${signal}: stopping took more than ${STOP_LIMIT_MS / 1000} s; quitting now`);
+          process.exit(1);
+        }, STOP_LIMIT_MS).unref();
+        unannounce();
+        fs.rmSync(openPage, { force: true });
+        await server.close();
+        await engine.close();
+        log.info(`serve stopped (${signal})`);
+        await log.close();
+        await lock.release();
+        process.exit(0);
+      })();
+      return stopping;
     };
-    process.once('SIGINT', () => void stop('SIGINT'));
-    process.once('SIGTERM', () => void stop('SIGTERM'));
+    process.on('SIGINT', () => void stop('SIGINT'));
+    process.on('SIGTERM', () => void stop('SIGTERM'));
   });
 
 const keys = program.command('keys').description('manage API keys of a data directory');

@@ -29,7 +29,8 @@ import { subscribeEvents } from '../ipc/events.js';
 import { appLocation, appUrl } from './app-url.js';
 import { contentSecurityPolicy } from './csp.js';
 import { registerInvokeHandler } from './ipc.js';
-import { startLocalApi } from './local-api.js';
+import { startLocalApi, type LocalApi } from './local-api.js';
+import { announceApiAddress } from '../http/announce.js';
 import { menuTemplate } from './menu.js';
 import { createPdfExporter } from './report-pdf.js';
 import { NEW_PROJECT_ROUTE, projectIdFromUrl } from './report-route.js';
@@ -78,6 +79,8 @@ let engine: Engine | null = null;
 let folderLock: HeldLock | null = null;
 let updates: Updates | null = null;
 let server: RunningServer | null = null;
+/** Why the local API is not on its configured port this session (null when it is, or is off). */
+let apiMoved: LocalApi['moved'] = null;
 /** Calls that arrive while the engine opens wait for it (the window shows at once). */
 let resolveDispatch: (dispatch: Dispatch) => void = () => undefined;
 const dispatchReady = new Promise<Dispatch>((resolve) => (resolveDispatch = resolve));
@@ -378,11 +381,33 @@ async function start(): Promise<void> {
   engine.backups.startDaily((error) => logAt('error', 'main', `daily backup failed: ${error instanceof Error ? error.message : String(error)}`));
 
   const settings = await readAppSettings(engine.store.db);
-  server = await startLocalApi(engine, settings.api, { log });
+  const localApi = await startLocalApi(engine, settings.api, {
+    log,
+    serverLog: logAt,
+    confirmMove: async (port, reason) => {
+      const { response } = await messageBox({
+        type: 'warning',
+        title: 'Fieldsizer: local API',
+        message: `Port ${port} is ${reason === 'taken' ? 'taken by another program' : 'not allowed on this computer'}.`,
+        detail:
+          'Tools set up for Fieldsizer on that port (estimating sheets, CAD plug-ins, scripts) would send their API keys to that program. ' +
+          'Fieldsizer can serve on a free port for this session instead; tools find its address in local-api.json in the data folder. ' +
+          'To keep a fixed port, close the other program or choose another port in Settings → Local API.',
+        buttons: ['Use a free port for this session', 'Run without the local API'],
+        defaultId: 1,
+        cancelId: 1,
+      });
+      return response === 0;
+    },
+  });
+  server = localApi?.server ?? null;
+  apiMoved = localApi?.moved ?? null;
+  if (server) cleanups.push(announceApiAddress(dataDir, server.url, server.port));
 
   dispatch = createDispatcher(engine, {
     transport: 'ipc',
     apiUrl: server?.url ?? null,
+    apiMoved: apiMoved?.reason ?? null,
     exportPdf: createPdfExporter({
       render: async (id, units) => ({ pdf: await owned.engine.reports.pdf(id, units), title: (await owned.engine.projects.get(id, {}, { personal: false })).name }),
       parent: () => mainWindow,

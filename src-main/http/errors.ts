@@ -60,7 +60,10 @@ export function sendError(reply: FastifyReply, error: ApiError): FastifyReply {
   return reply.code(error.status).type('application/json; charset=utf-8').send(error.toBody());
 }
 
-export function installErrorHandling(app: FastifyInstance): void {
+/** Where an unexpected failure is written (the host's log file), with its stack. */
+export type ServerLog = (level: 'info' | 'warn' | 'error', source: string, message: string) => void;
+
+export function installErrorHandling(app: FastifyInstance, log?: ServerLog): void {
   // A second router of every known path, to tell "no such path" (404) from "wrong method" (405).
   const known = FindMyWay({ ignoreTrailingSlash: false });
   const allowed = new Map<string, Set<string>>();
@@ -93,6 +96,8 @@ export function installErrorHandling(app: FastifyInstance): void {
     const known = error instanceof ApiError ? error : (validationError(error) ?? frameworkError(error));
     if (known) return sendError(reply, known);
     request.log.error({ err: error }, 'unexpected error');
+    // Into the log file whether or not requests are logged: a 500 is a bug to find later.
+    log?.('error', 'http', `${request.method} ${request.url} answered 500: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     return sendError(reply, new ApiError(500, 'internal_error', 'The server failed to answer this request.'));
   });
 }

@@ -9,7 +9,8 @@ import fastifyEtag from '@fastify/etag';
 import { jsonSchemaTransform, jsonSchemaTransformObject, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Engine } from '../engine/engine.js';
 import { installAuth } from './auth.js';
-import { frameworkRequestError, installErrorHandling, sendError } from './errors.js';
+import { frameworkRequestError, installErrorHandling, sendError, type ServerLog } from './errors.js';
+import { scrub } from '../logs/scrub.js';
 import { parseQueryString } from './query.js';
 import { clientErrorHandler, installUrlLimit, MAX_HEADER_BYTES, refuseConnect, rewriteAbsoluteTarget } from './protocol.js';
 import { catalogRoutes } from './routes/catalog-routes.js';
@@ -31,8 +32,8 @@ export interface ServerOptions {
   sessionToken?: string;
   /** The built renderer to serve at `/` (see ui-routes.ts); none when null or absent. */
   rendererDir?: string | null;
-  /** The host's log file, for the UI's errors sent over /bridge (app.logError). */
-  log?: (level: 'info' | 'warn' | 'error', source: string, message: string) => void;
+  /** The host's log file: unexpected failures (500) with their stacks, and the UI's errors sent over /bridge (app.logError). */
+  log?: ServerLog;
 }
 
 export const DEFAULT_RATE_LIMIT_PER_MINUTE = 120_000;
@@ -53,7 +54,9 @@ export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 
 export async function buildServer(engine: Engine, options: ServerOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ?? false,
+    // The request log (serve --log) goes to stdout: URLs are scrubbed as the log file's lines are
+    // (the UI's event stream carries its session token as ?session=).
+    logger: options.logger ? { serializers: { req: (request) => ({ method: request.method, url: scrub(request.url), remoteAddress: request.ip }) } } : false,
     bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
     routerOptions: { querystringParser: parseQueryString, ignoreTrailingSlash: true, maxParamLength: 1000 },
     frameworkErrors: (error, _request, reply) => sendError(reply, frameworkRequestError(error)),
@@ -74,7 +77,7 @@ export async function buildServer(engine: Engine, options: ServerOptions = {}): 
   app.addHook('onRoute', (route) => {
     for (const method of Array.isArray(route.method) ? route.method : [route.method]) routes.push({ method, url: route.url });
   });
-  installErrorHandling(app);
+  installErrorHandling(app, options.log);
   installUrlLimit(app);
   refuseConnect(app.server);
   installAuth(app, engine.apiKeys);

@@ -15,6 +15,8 @@ export interface DispatcherContext {
   transport: 'ipc' | 'http';
   /** The local service API's address while it runs, else null. */
   apiUrl: string | null;
+  /** Why the desktop app's API is not on its configured port this session (the rep agreed to move it). */
+  apiMoved?: 'taken' | 'not-allowed' | null;
   /** The desktop shell's export of the engine's report PDF (a save dialog); without it report.exportPdf is a 501. */
   exportPdf?: (projectId: number, units: 'standard' | 'metric') => Promise<{ path: string }>;
   /** The desktop app's save dialog for exported projects (absent: the content goes back to the UI). */

@@ -38,6 +38,7 @@ export interface HandlerContext {
   engine: Engine;
   transport: 'ipc' | 'http';
   apiUrl: string | null;
+  apiMoved?: 'taken' | 'not-allowed' | null;
   /** Supplied by the Electron shell (printToPDF); absent in the browser. */
   exportPdf?: (projectId: number, units: 'standard' | 'metric') => Promise<{ path: string }>;
   /** The desktop app's save dialog for exported projects: the path written, null if cancelled. */
@@ -150,7 +151,14 @@ const vocabulary: Vocabulary = {
 
 export const handlers: Handlers = {
   // --- App ----------------------------------------------------------------------------------
-  'app.info': async (_args, { engine, transport, apiUrl }) => ({ version: packageJson.version, dataDir: engine.dataDir, apiUrl, transport, units: await readUnitSystem(engine.store.db) }),
+  'app.info': async (_args, { engine, transport, apiUrl, apiMoved }) => ({
+    version: packageJson.version,
+    dataDir: engine.dataDir,
+    apiUrl,
+    apiMoved: apiMoved ?? null,
+    transport,
+    units: await readUnitSystem(engine.store.db),
+  }),
   'app.vocabulary': async () => vocabulary,
   'app.settings': async (_args, { engine }) => readAppSettings(engine.store.db),
   'app.setSettings': async (args, { engine }) => writeAppSettings(engine.store.db, args),

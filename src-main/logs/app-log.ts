@@ -2,13 +2,14 @@
  * The log file of a data folder: DATA_DIR/logs/fieldsizer.log, rotated at 1 MB into
  * fieldsizer.log.1 … .5 (rotating-file-stream), 0600. Main, the start-up worker (through main)
  * and the renderer's uncaught errors (through the contract's app.logError) write here, each line
- * tagged with where it came from. Every line is scrubbed of keys and personal data (scrub.ts).
+ * tagged with where it came from. Every entry is one line (newlines escaped), scrubbed of keys and
+ * personal data (scrub.ts).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { createStream, type RotatingFileStream } from 'rotating-file-stream';
 import { ensurePrivateFolder } from '../store/data-folder.js';
-import { scrub } from './scrub.js';
+import { escapeControls, scrub } from './scrub.js';
 
 export const LOG_DIR = 'logs';
 export const LOG_FILE = 'fieldsizer.log';
@@ -44,7 +45,8 @@ export function openAppLog(dataDir: string, options: { echo?: (line: string) => 
     dir,
     file,
     write(level, source, message) {
-      const line = scrub(`${new Date().toISOString()} ${level.toUpperCase()} [${source}] ${message}`);
+      // One entry, one line: a newline in a message (an error's text, a stack) cannot forge another entry.
+      const line = scrub(`${new Date().toISOString()} ${level.toUpperCase()} [${source}] ${escapeControls(message)}`);
       options.echo?.(line);
       if (open) stream.write(`${line}\n`);
     },

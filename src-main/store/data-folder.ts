@@ -22,3 +22,13 @@ export function restrictFile(file: string): void {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
 }
+
+/** Makes an existing folder 0700 (one made by a library with the default mode). */
+export function restrictFolder(dir: string): void {
+  if (!POSIX) return;
+  try {
+    fs.chmodSync(dir, 0o700);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+}

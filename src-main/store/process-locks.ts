@@ -14,7 +14,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import lockfile from 'proper-lockfile';
-import { ensurePrivateFolder } from './data-folder.js';
+import { ensurePrivateFolder, restrictFolder } from './data-folder.js';
 
 export type LockName = 'instance' | 'sync';
 /** What holds the folder: a `serve`, the desktop app, a restore, a sync run. */
@@ -131,6 +131,8 @@ export async function takeLock(
           'close that one first, or use another folder (--data-dir, or FIELDSIZER_DATA_DIR).';
     throw new LockBusyError(name, holder, message);
   }
+  // proper-lockfile's mkdir takes the default mode; like every entry of the data folder, the owner's only.
+  restrictFolder(lockPath(dataDir, name));
   const info: OwnerInfo = { owner, pid: process.pid, since: new Date().toISOString() };
   fs.writeFileSync(ownerPath(dataDir, name), JSON.stringify(info), { mode: 0o600 });
   let released = false;

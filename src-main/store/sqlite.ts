@@ -5,6 +5,7 @@
  * FIELDSIZER_SQLITE_BINDING. The Electron shell sets that variable before the engine opens, and
  * worker threads inherit it.
  */
+import fs from 'node:fs';
 import SQLite from 'better-sqlite3';
 
 export const SQLITE_BINDING_ENV = 'FIELDSIZER_SQLITE_BINDING';
@@ -18,6 +19,15 @@ export const SQLITE_BINDING_ENV = 'FIELDSIZER_SQLITE_BINDING';
 export const PAGE_SIZE = 16384;
 
 export function openSqlite(file: string, options: SQLite.Options = {}): SQLite.Database {
+  // SQLite makes a new file readable by everyone (and its journal, WAL and shared-memory files
+  // copy the file's mode): a new database is made here first, readable by its owner only.
+  if (!options.readonly && !options.fileMustExist && file !== '' && file !== ':memory:') {
+    try {
+      fs.closeSync(fs.openSync(file, 'wx', 0o600));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+  }
   const nativeBinding = process.env[SQLITE_BINDING_ENV];
   return new SQLite(file, nativeBinding ? { ...options, nativeBinding } : options);
 }

@@ -8,6 +8,7 @@ import type { ConflictChoice, SyncConflict, SyncIssue, SyncSettings, SyncStatus 
 import type { Database } from '../store/schema.js';
 import { ApiError } from '../errors.js';
 import { LockBusyError, type HeldLock } from '../store/process-locks.js';
+import { redactUrlCredentials } from '../logs/scrub.js';
 import { removeStaging } from './sync-answers.js';
 import { conflicts, counts, forgetUpstream, listIssues, readRunState, writeRunState } from './sync-state.js';
 import { readSyncSettings, readUpstreamKey, writeSyncSettings, writeUpstreamKey } from './sync-settings.js';
@@ -99,8 +100,12 @@ export class SyncService extends EventEmitter<SyncServiceEvents> {
     await this.refreshCounts();
   }
 
+  /** The status as every reader sees it (any API key, the UI): an address's credentials are not shown. */
   status(): SyncStatus {
-    return structuredClone(this.current);
+    const status = structuredClone(this.current);
+    if (status.upstream_url) status.upstream_url = redactUrlCredentials(status.upstream_url);
+    if (status.last_error) status.last_error.message = redactUrlCredentials(status.last_error.message);
+    return status;
   }
 
   private configured(): boolean {

@@ -13,15 +13,20 @@
 import type { AppUpdater, UpdateCheckResult } from 'electron-updater';
 import type { Kysely } from 'kysely';
 import type { Database } from '../store/schema.js';
+import { updateFeedUrl } from '../../src-shared/ipc/data-safety.js';
 
 export const UPDATES_URL_KEY = 'updates.url';
 
 export type UpdateLog = (level: 'info' | 'warn' | 'error', message: string) => void;
 
-/** The update address set in the app's settings, or null (then the built-in one is used). */
+/**
+ * The update address set in the app's settings, or null (then the built-in one is used). A stored
+ * address that is not a safe feed (a restored or edited store) is ignored, as if none were set.
+ */
 export async function readUpdateUrl(db: Kysely<Database>): Promise<string | null> {
   const row = await db.selectFrom('meta').select('value').where('key', '=', UPDATES_URL_KEY).executeTakeFirst();
-  return row?.value ? row.value : null;
+  const checked = updateFeedUrl.safeParse(row?.value);
+  return checked.success ? checked.data : null;
 }
 
 /** Sets (or with null, clears) the update address of the app's settings; it applies at the next start. */

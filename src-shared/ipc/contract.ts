@@ -286,7 +286,15 @@ export interface GlobalSearchResult {
 /** Result types, by method name. */
 export interface MethodResults extends DataSafetyResults {
   /** `units`: the unit system chosen in the app, null when never chosen. */
-  'app.info': { version: string; dataDir: string; apiUrl: string | null; transport: 'ipc' | 'http'; units: 'standard' | 'metric' | null };
+  'app.info': {
+    version: string;
+    dataDir: string;
+    apiUrl: string | null;
+    /** Why the desktop app's API serves on another port than its setting this session (null: it does not, or the browser mode's server chose its port at start). */
+    apiMoved: 'taken' | 'not-allowed' | null;
+    transport: 'ipc' | 'http';
+    units: 'standard' | 'metric' | null;
+  };
   'app.vocabulary': Vocabulary;
   'app.settings': AppSettings;
   'app.setSettings': AppSettings;

@@ -8,6 +8,19 @@ import { z } from 'zod';
 const id = z.number().int().positive();
 const noArgs = z.object({}).strict();
 
+/**
+ * Where updates may come from: https (the feed names the files and their hashes), or a feed on
+ * this machine for testing. Checked when the address is set and again wherever it is read (a
+ * restored backup brings its own settings).
+ */
+export const updateFeedUrl = z
+  .string()
+  .trim()
+  .url({ error: 'Enter the full address, e.g. https://updates.example.com/fieldsizer' })
+  .refine((u) => /^https:\/\//i.test(u) || /^http:\/\/(127\.0\.0\.1|localhost)(:\d+)?(\/|$)/i.test(u), {
+    error: 'Updates come over https only (the feed says which file to trust).',
+  });
+
 export const dataSafetyMethods = {
   'backups.list': noArgs,
   /** A backup now (SQLite's online backup API; the app keeps working meanwhile). */
@@ -30,18 +43,7 @@ export const dataSafetyMethods = {
   'app.startup': noArgs,
   /** Where the desktop app looks for updates (null: the address built into the package). */
   'updates.settings': noArgs,
-  'updates.setSettings': z
-    .object({
-      url: z
-        .string()
-        .trim()
-        .url({ error: 'Enter the full address, e.g. https://updates.example.com/fieldsizer' })
-        .refine((u) => /^https:\/\//i.test(u) || /^http:\/\/(127\.0\.0\.1|localhost)(:\d+)?(\/|$)/i.test(u), {
-          error: 'Updates come over https only (the feed says which file to trust).',
-        })
-        .nullable(),
-    })
-    .strict(),
+  'updates.setSettings': z.object({ url: updateFeedUrl.nullable() }).strict(),
 } satisfies Record<string, z.ZodType>;
 
 export interface BackupView {

@@ -1,4 +1,4 @@
-/** The local API at launch: on, off, and on a free port when the configured one is taken. */
+/** The local API at launch: on, off, and on a free port when the configured one is taken and the rep agrees. */
 import fs from 'node:fs';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -47,30 +47,45 @@ describe('startLocalApi', () => {
     const port = (probe.address() as net.AddressInfo).port;
     await new Promise((resolve) => probe.close(resolve));
     const lines: string[] = [];
-    const server = await startLocalApi(engine, { enabled: true, port }, { log: (l) => lines.push(l) });
+    const api = await startLocalApi(engine, { enabled: true, port }, { log: (l) => lines.push(l) });
     try {
-      expect(server?.port).toBe(port);
+      expect(api?.server.port).toBe(port);
+      expect(api?.moved).toBeNull();
       expect(lines).toEqual([`local API: listening on http://127.0.0.1:${port}`]);
     } finally {
-      await server?.close();
+      await api?.server.close();
     }
   });
 
-  it('falls back to a free port, saying so, when the configured port is taken', async () => {
+  it('when the configured port is taken, asks; moves to a free port only on yes, saying so', async () => {
     const blocker = await occupyPort();
     const taken = (blocker.address() as net.AddressInfo).port;
-    const lines: string[] = [];
-    const server = await startLocalApi(engine, { enabled: true, port: taken }, { log: (l) => lines.push(l) });
     try {
-      expect(server).not.toBeNull();
-      expect(server!.port).not.toBe(taken);
-      expect(lines).toHaveLength(1);
-      expect(lines[0]).toContain(`port ${taken} is taken`);
-      expect(lines[0]).toContain(server!.url);
-      const response = await fetch(`${server!.url}/openapi.json`);
-      expect(response.status).toBe(200);
+      const asked: unknown[] = [];
+      const lines: string[] = [];
+      const refused = await startLocalApi(engine, { enabled: true, port: taken }, { log: (l) => lines.push(l), confirmMove: async (...a) => (asked.push(a), false) });
+      expect(refused).toBeNull();
+      expect(asked).toEqual([[taken, 'taken']]);
+      expect(lines.join('\n')).toContain(`port ${taken} is taken by another program; the local API is off for this session`);
+      // Nobody to ask (no window): it stays off.
+      expect(await startLocalApi(engine, { enabled: true, port: taken }, { log: () => undefined })).toBeNull();
+
+      lines.length = 0;
+      const api = await startLocalApi(engine, { enabled: true, port: taken }, { log: (l) => lines.push(l), confirmMove: async () => true });
+      try {
+        expect(api).not.toBeNull();
+        expect(api!.server.port).not.toBe(taken);
+        expect(api!.moved).toEqual({ from: taken, reason: 'taken' });
+        expect(lines).toHaveLength(1);
+        expect(lines[0]).toContain(`port ${taken} is taken`);
+        expect(lines[0]).toContain(api!.server.url);
+        expect(lines[0]).toContain('local-api.json');
+        const response = await fetch(`${api!.server.url}/openapi.json`);
+        expect(response.status).toBe(200);
+      } finally {
+        await api?.server.close();
+      }
     } finally {
-      await server?.close();
       await new Promise((resolve) => blocker.close(resolve));
     }
   });
@@ -82,6 +97,7 @@ describe('startLocalApi', () => {
       { enabled: true, port: 8737 },
       {
         log: (l) => lines.push(l),
+        confirmMove: async () => true,
         start: async () => {
           throw Object.assign(new Error('listen EADDRINUSE'), { code: 'EADDRINUSE' });
         },

@@ -16,6 +16,34 @@ const dirs: string[] = [];
 afterEach(() => dirs.splice(0).forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
 
 describe('the log file', () => {
+  it('keeps one entry on one line: a newline in a message cannot forge another entry', async () => {
+    const dataDir = tempDir('fieldsizer-logs-');
+    dirs.push(dataDir);
+    const log = openAppLog(dataDir);
+    const forged = 'bad name\n2026-11-26T00:00:00.000Z INFO [main] backup restored by admin\r\nand more\u0007';
+    log.error('import refused', new Error(forged));
+    log.info('next entry');
+    await log.close();
+    const lines = readLog(dataDir).trimEnd().split('\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(/^\S+ ERROR \[main\] import refused: Error: bad name\\n2026-11-26T00:00:00\.000Z INFO \[main\] backup restored by admin\\nand more\\u0007\\n {4}at /);
+    expect(lines[1]).toMatch(/^\S+ INFO \[main\] next entry$/);
+  });
+
+  it('scrubs user names in Windows paths and file URLs, credentials in URLs and phone numbers written without separators', () => {
+    const cases: [string, string][] = [
+      ['cannot open file:///C:/Users/Jane%20Doe/Documents/kitchen.fieldsizer', 'cannot open file:///C:/Users/[user]/Documents/kitchen.fieldsizer'],
+      ['cannot open c:\\users\\jdoe\\Desktop\\a.fieldsizer', 'cannot open c:\\users\\[user]\\Desktop\\a.fieldsizer'],
+      ['in /home/alice/projects and file:///Users/bob/x', 'in /home/[user]/projects and file:///Users/[user]/x'],
+      ['GET https://rep:s3cret@central.example.com/api/users failed', 'GET https://[credentials]@central.example.com/api/users failed'],
+      ['call 3125550142 or +13125550142 or 13125550142', 'call [phone] or [phone] or [phone]'],
+      ['"phone_number":"7735550199"', '"phone_number":"[phone]"'],
+    ];
+    for (const [input, expected] of cases) expect(scrub(input, '/nonexistent-home')).toBe(expected);
+    // Ids of records made here, byte counts and Unix times stay readable.
+    expect(scrub('project 2147483650, 58359808 bytes, at 1764140000', '/nonexistent-home')).toBe('project 2147483650, 58359808 bytes, at 1764140000');
+  });
+
   it('rotates by size into numbered files and keeps the newest few', async () => {
     const dataDir = tempDir('fieldsizer-logs-');
     dirs.push(dataDir);
@@ -62,6 +90,7 @@ describe('the log file', () => {
     await log.close();
     await engine.close();
     const text = readLog(dataDir);
-    expect(text).toMatch(/ERROR \[renderer\] window\.onerror: TypeError: x is undefined \(\[email\]\)\nat ProjectEditor/);
+    // The stack stays in the entry, its newline escaped: one entry, one line.
+    expect(text).toMatch(/ERROR \[renderer\] window\.onerror: TypeError: x is undefined \(\[email\]\)\\nat ProjectEditor/);
   });
 });

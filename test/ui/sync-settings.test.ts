@@ -81,6 +81,11 @@ describe('settings and sync in the browser', () => {
 
   it('refuses a bad port next to the field and keeps the local API settings', async () => {
     const form = page.getByRole('form', { name: 'Local API' });
+    // The browser's server was started on a free port (port 0), nothing holds 8737: the note says
+    // where the port came from, not that 8737 was taken.
+    const note = await form.getByTestId('port-explained').innerText();
+    expect(note).toContain(`started from the command line on port ${new URL(app.server.url).port}`);
+    expect(note).not.toMatch(/taken/);
     await form.getByLabel('Port').fill('80');
     await form.getByLabel('Port').press('Enter');
     await expect.poll(() => form.locator('.field-error').innerText()).toBe('Use a port from 1024 to 65535.');

@@ -55,7 +55,7 @@ export function bridgeRoutes(engine: Engine, sessionToken: string, log?: Dispatc
 
     const refuse = (reply: FastifyReply) => {
       reply.header('WWW-Authenticate', 'Bearer realm="fieldsizer-ui"');
-      return sendError(reply, new ApiError(401, 'invalid_session', 'This page is not signed in to the app: open the address the server printed at start (it ends in #session=…).'));
+      return sendError(reply, new ApiError(401, 'invalid_session', 'This page is not signed in to the app: open the sign-in page the server named at start (open-app.html in its data folder).'));
     };
 
     app.post('/bridge/:method', {

@@ -28,7 +28,7 @@ export function createHttpBridge(token: string | null): Bridge {
 
   return {
     async invoke<M extends MethodName>(method: M, args: MethodArgs<M>): Promise<Envelope<MethodResult<M>>> {
-      if (!token) return { ok: false, error: transportError('invalid_session', 'Open the app with the address the server printed at start (it ends in #session=…).') };
+      if (!token) return { ok: false, error: transportError('invalid_session', 'Open the app with the sign-in page the server named at start (open-app.html in its data folder).') };
       let response: Response;
       try {
         response = await fetch(`/bridge/${encodeURIComponent(method)}`, {

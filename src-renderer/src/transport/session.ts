@@ -1,5 +1,6 @@
 /**
- * The UI session token of the browser mode. The server prints `http://127.0.0.1:PORT/#session=TOKEN`;
+ * The UI session token of the browser mode. The server writes a private sign-in page that opens
+ * `http://127.0.0.1:PORT/#session=TOKEN`;
  * the fragment never reaches the server or its logs. The page keeps the token in sessionStorage
  * (it survives a reload, not the tab) and takes it out of the address bar at once.
  */
