@@ -460,7 +460,10 @@ if (!app.requestSingleInstanceLock()) {
       app.quit();
     });
   });
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => app.quit());
+  // Every time, not once: Ctrl-C reaches each process of the terminal's group and a wrapper
+  // relays it again, and a second signal must not fall to the default (an immediate exit that
+  // cuts the shutdown short). Quitting again while the shutdown runs changes nothing.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => app.quit());
 
   app
     .whenReady()

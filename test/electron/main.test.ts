@@ -181,6 +181,9 @@ const invoke = (method: string, args: unknown, event?: unknown) => {
   return handler(event ?? { sender: { id: w.webContents.id }, senderFrame: w.webContents.mainFrame }, method, args);
 };
 
+/** The SIGTERM listeners main installed (called directly: emitting the signal would reach the test runner's too). */
+const sigtermListeners: NodeJS.SignalsListener[] = [];
+
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
@@ -203,7 +206,9 @@ beforeAll(async () => {
   fake.paths.appData = path.join(outDir, 'appData');
   fake.paths.documents = outDir;
   vi.spyOn(console, 'log').mockImplementation(() => {});
+  const before = new Set(process.rawListeners('SIGTERM'));
   await import('../../src-main/electron/main.js');
+  sigtermListeners.push(...(process.rawListeners('SIGTERM') as NodeJS.SignalsListener[]).filter((l) => !before.has(l)));
   await until(() => fake.state.handlers.has(INVOKE_CHANNEL) && fake.state.windows.length === 1);
 });
 
@@ -311,13 +316,21 @@ describe('main process (fake electron)', () => {
     await until(() => fake.dialog.showMessageBox.mock.calls.some((c) => JSON.stringify(c).includes('Updates come with the installed app')));
   });
 
-  it('on quit closes the API server, then the engine, then really quits', async () => {
+  it('on SIGTERM, even relayed twice, closes the API server (and its address file), then the engine, then really quits', async () => {
     const info = (await invoke('app.info', {})) as { value: { apiUrl: string } };
-    expect(fake.app.quit()).toBe(true); // the first quit waits for the shutdown
-    await until(() => fake.state.quitCalls >= 2);
+    const addressFile = path.join(dataDir, 'local-api.json');
+    expect(JSON.parse(fs.readFileSync(addressFile, 'utf8'))).toMatchObject({ url: info.value.apiUrl });
+    expect(sigtermListeners).toHaveLength(1);
+    const [listener] = sigtermListeners as [NodeJS.SignalsListener];
+    listener('SIGTERM');
+    // Still listening: a second signal (a wrapper relaying it) must not fall to the default exit.
+    expect(process.rawListeners('SIGTERM')).toContain(listener);
+    listener('SIGTERM');
+    await until(() => fake.state.quitCalls >= 3);
     await expect(fetch(`${info.value.apiUrl}/openapi.json`)).rejects.toThrow();
     expect(fake.state.handlers.has(INVOKE_CHANNEL)).toBe(false);
-    // The store is closed: the database file can be removed and reopened by anyone else.
+    expect(fs.existsSync(addressFile)).toBe(false);
+    // Shut down once: another quit is no longer held back.
     expect(fake.app.quit()).toBe(false);
   });
 });
