@@ -1,16 +1,15 @@
 /**
  * `BENCH_ONLY=start npm run bench`: how fast the app opens, as a new user meets it.
  *
- * - `serve` (what `npm start` runs in the browser mode) as its own process, on an empty data
- *   folder (the first start: the embedded data set loaded and sized, in a worker) and then on the
- *   same folder again (a later start): from the process's spawn to "listening", to the first
- *   API answer, and to the first paint and the first project list in Chromium.
- * - The same steps inside one process (open the engine, listen), without the process start and
- *   tsx's on-the-fly compilation, which the packaged app (pre-built JavaScript) does not pay.
+ * - `serve` (what `npm start` runs in the browser mode: the compiled command line, out/cli/) as
+ *   its own process, on an empty data folder (the first start: a copy of the prepared start-up
+ *   store) and then on the same folder again (a later start): from the process's spawn to
+ *   "listening", to the first API answer, and to the first paint and the first project list in
+ *   Chromium.
+ * - The same steps inside one process (open the engine, listen), without the process start.
  *
- * Goals (issue 13): a later start answers in under 1 s; a first start shows a usable window in
- * under 2 s (the desktop window shows at once with the load's progress; Electron cannot run here,
- * so the browser mode's figures are what is measured).
+ * Goals (issue 32): a first start answers in under 1 s, a later start in under 0.5 s (serve
+ * process); Electron cannot run here, so the browser mode's figures are what is measured.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -21,6 +20,7 @@ import { chromium } from 'playwright-core';
 import { build } from 'vite';
 import { openEngine } from '../src-main/engine/engine.js';
 import { startServer } from '../src-main/http/server.js';
+import { CLI_ENTRY, ensureTemplate } from '../scripts/build-cli.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -43,8 +43,8 @@ async function rendererBuilt(): Promise<void> {
 /** One `serve` start on `dataDir`, timed from spawn; the browser is already running. */
 async function timedServe(dataDir: string, page: import('playwright-core').Page): Promise<StartTimes> {
   const started = performance.now();
-  // node with tsx's loader (as `npm run serve`, without npm's own start-up).
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src-main/cli.ts'), 'serve', '--data-dir', dataDir, '--port', '0'], {
+  // The compiled command line (as `npm run serve`, without npm's own start-up).
+  const child = spawn(process.execPath, [CLI_ENTRY, 'serve', '--data-dir', dataDir, '--port', '0'], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -55,8 +55,9 @@ async function timedServe(dataDir: string, page: import('playwright-core').Page)
       lines.on('line', (line) => {
         const listening = /listening on (\S+)/.exec(line);
         if (listening) apiUrl = listening[1]!;
-        const ui = /open the app at (\S+)/.exec(line);
-        if (ui) resolve(ui[1]!);
+        // The sign-in page serve names (the session's secret is never printed): its link.
+        const page = /open the app: (file:\S+)/.exec(line);
+        if (page) resolve(/href="([^"]+)"/.exec(fs.readFileSync(new URL(page[1]!), 'utf8'))![1]!.replaceAll('&#38;', '&'));
       });
       child.once('exit', (code) => reject(new Error(`serve exited with ${code}`)));
     });
@@ -106,6 +107,7 @@ async function inProcess(dataDir: string): Promise<{ open_ms: number; first_answ
 
 export async function startBench() {
   await rendererBuilt();
+  await ensureTemplate();
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'fieldsizer-bench-start-chromium-'));
   const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu', '--no-first-run'] });
   const page = context.pages()[0] ?? (await context.newPage());
@@ -134,14 +136,16 @@ export async function startBench() {
     first_paint_ms: median(runs.map((r) => r.first_paint_ms)),
     project_list_ms: median(runs.map((r) => r.project_list_ms)),
   });
+  const firstRow = summary('first (empty data folder)', first);
   const laterRow = summary('later (serve process)', later);
   const inProc = { start: 'later (in process: engine open + listen)', first_api_answer_ms: median(laterInProcess.map((r) => r.first_answer_ms)), open_ms: median(laterInProcess.map((r) => r.open_ms)) };
   return {
     rounds: ROUNDS,
-    table: [summary('first (empty data folder)', first), laterRow, inProc],
+    table: [firstRow, laterRow, inProc],
     goals: [
-      { goal: 'later start to first API answer < 1000 ms (in process)', ms: inProc.first_api_answer_ms, met: inProc.first_api_answer_ms < 1000 },
-      { goal: 'later start to first API answer < 1000 ms (serve process, with tsx)', ms: laterRow.first_api_answer_ms, met: laterRow.first_api_answer_ms < 1000 },
+      { goal: 'first start to first API answer < 1000 ms (serve process)', ms: firstRow.first_api_answer_ms, met: firstRow.first_api_answer_ms < 1000 },
+      { goal: 'later start to first API answer < 500 ms (serve process)', ms: laterRow.first_api_answer_ms, met: laterRow.first_api_answer_ms < 500 },
+      { goal: 'later start to first API answer < 500 ms (in process)', ms: inProc.first_api_answer_ms, met: inProc.first_api_answer_ms < 500 },
     ],
     cpus: os.cpus().length,
     load_average: os.loadavg().map((n) => Number(n.toFixed(2))),

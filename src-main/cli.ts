@@ -17,6 +17,8 @@ import { defaultDataDir, describeApiKeyState, ensureApiKey } from './engine/data
 import { ApiError } from './engine/errors.js';
 import { DEFAULT_RATE_LIMIT_PER_MINUTE, startServer } from './http/server.js';
 import { announceApiAddress, writeOpenAppPage } from './http/announce.js';
+import { appRoot } from './app-root.js';
+import { registerBuildCommands } from './cli/build-commands.js';
 
 function wholeNumber(max: number) {
   return (value: string): number => {
@@ -29,7 +31,7 @@ function wholeNumber(max: number) {
 const STOP_LIMIT_MS = 20_000;
 
 /** The renderer build (`npm run build:renderer`), served at / when present. */
-const RENDERER_DIR = path.resolve(import.meta.dirname, '../out/renderer');
+const RENDERER_DIR = path.join(appRoot(), 'out', 'renderer');
 
 const dataDirOption = () => new Option('--data-dir <dir>', 'data directory').default(defaultDataDir());
 
@@ -66,8 +68,12 @@ program
     const log = openAppLog(options.dataDir);
     log.info(`serve started on ${engine.store.file}${engine.firstStart ? ' (first start)' : ''}`);
     engine.backups.startDaily((error) => log.error('daily backup failed', error));
-    if (engine.firstStart) {
-      console.log(`created ${engine.store.file} with the embedded data set in ${Math.round(performance.now() - started)} ms`);
+    if (engine.firstStartFrom) {
+      const how = engine.firstStartFrom.kind === 'template' ? ' (a copy of the prepared start-up store)' : '';
+      console.log(`created ${engine.store.file} with the embedded data set in ${Math.round(performance.now() - started)} ms${how}`);
+      if (engine.firstStartFrom.kind === 'load' && engine.firstStartFrom.reason) {
+        console.log(`the prepared start-up store was not used: ${engine.firstStartFrom.reason} (npm run build:cli prepares it again)`);
+      }
     }
     const keyMessage = describeApiKeyState(await ensureApiKey(engine), options.dataDir);
     if (keyMessage) console.log(keyMessage);
@@ -173,6 +179,7 @@ keys
 
 registerSyncCommand(program);
 registerDataCommands(program);
+registerBuildCommands(program);
 
 program.parseAsync(process.argv).catch((error: unknown) => {
   if (error instanceof StartCancelled) process.exit(1);

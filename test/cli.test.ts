@@ -6,14 +6,16 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { territoryLookup } from '../src-shared/api/territories.js';
 import { copyTemplateDataDir, tempDir } from './helpers/api-server.js';
+import { CLI } from './helpers/cli-process.js';
 
 const root = path.resolve(import.meta.dirname, '..');
-const tsx = path.join(root, 'node_modules/.bin/tsx');
-const cli = path.join(root, 'src-main/cli.ts');
+/** The compiled command line, as `npm run …` runs it (test/helpers/cli-process.ts). */
+const node = process.execPath;
+const cli = CLI;
 const run = promisify(execFile);
 
 function startServe(dataDir: string): Promise<{ child: ChildProcess; url: string; output: () => string }> {
-  const child = spawn(tsx, [cli, 'serve', '--data-dir', dataDir, '--port', '0'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(node, [cli, 'serve', '--data-dir', dataDir, '--port', '0'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`serve did not start:\n${output}`)), 60_000);
@@ -64,7 +66,7 @@ describe('npm run serve on a data folder it did not create', () => {
     const keyFile = path.join(dataDir, 'central.key');
     fs.writeFileSync(keyFile, 'central-key\n');
     // Nothing listens on port 1: the sync fails, but only after opening (creating) the store.
-    await expect(run(tsx, [cli, 'sync', '--data-dir', dataDir, '--upstream', 'http://127.0.0.1:1', '--key-file', keyFile], { cwd: root })).rejects.toMatchObject({
+    await expect(run(node, [cli, 'sync', '--data-dir', dataDir, '--upstream', 'http://127.0.0.1:1', '--key-file', keyFile], { cwd: root })).rejects.toMatchObject({
       stderr: expect.stringContaining('sync failed'),
     });
     expect(fs.existsSync(path.join(dataDir, 'fieldsizer.db'))).toBe(true);
@@ -99,7 +101,7 @@ describe('npm run serve on a data folder it did not create', () => {
       const first = fs.readFileSync(keyFile, 'utf8').trim();
       server.child.kill('SIGTERM');
       await new Promise((resolve) => server.child.once('exit', resolve));
-      await run(tsx, [cli, 'keys', 'revoke', '1', '--data-dir', dataDir], { cwd: root });
+      await run(node, [cli, 'keys', 'revoke', '1', '--data-dir', dataDir], { cwd: root });
       server = await startServe(dataDir);
       try {
         expect(server.output()).toContain('(the key in the file was revoked)');
@@ -118,7 +120,7 @@ describe('npm run serve on a data folder it did not create', () => {
   it("makes no key behind the owner's back when other keys are active, and says how to get one", async () => {
     const dataDir = copyTemplateDataDir();
     try {
-      await run(tsx, [cli, 'keys', 'create', '--data-dir', dataDir, '--name', 'estimating sheet', '--scopes', 'catalog'], { cwd: root });
+      await run(node, [cli, 'keys', 'create', '--data-dir', dataDir, '--name', 'estimating sheet', '--scopes', 'catalog'], { cwd: root });
       const server = await startServe(dataDir);
       try {
         expect(server.output()).toContain('holds no usable key, and 1 other key is active');
@@ -137,21 +139,21 @@ describe('npm run keys', () => {
   it('creates a key with chosen scopes, lists it without the secret, and revokes it', async () => {
     const dataDir = copyTemplateDataDir();
     try {
-      const created = await run(tsx, [cli, 'keys', 'create', '--data-dir', dataDir, '--name', 'estimating sheet', '--scopes', 'catalog,territories'], { cwd: root });
+      const created = await run(node, [cli, 'keys', 'create', '--data-dir', dataDir, '--name', 'estimating sheet', '--scopes', 'catalog,territories'], { cwd: root });
       const key = created.stdout.trim().split('\n').pop()!;
       expect(key).toMatch(/^fsk_[A-Za-z0-9_-]{32}$/);
-      const listed = await run(tsx, [cli, 'keys', 'list', '--data-dir', dataDir], { cwd: root });
+      const listed = await run(node, [cli, 'keys', 'list', '--data-dir', dataDir], { cwd: root });
       expect(listed.stdout).toContain('estimating sheet');
       expect(listed.stdout).toContain('catalog,territories');
       expect(listed.stdout).not.toContain(key);
       const id = /^(\d+)\t.*estimating sheet/m.exec(listed.stdout)![1]!;
-      await run(tsx, [cli, 'keys', 'revoke', id, '--data-dir', dataDir], { cwd: root });
-      expect((await run(tsx, [cli, 'keys', 'list', '--data-dir', dataDir], { cwd: root })).stdout).toMatch(/estimating sheet.*revoked/);
-      await expect(run(tsx, [cli, 'keys', 'create', '--data-dir', dataDir, '--name', 'x', '--scopes', 'bogus'], { cwd: root })).rejects.toMatchObject({
+      await run(node, [cli, 'keys', 'revoke', id, '--data-dir', dataDir], { cwd: root });
+      expect((await run(node, [cli, 'keys', 'list', '--data-dir', dataDir], { cwd: root })).stdout).toMatch(/estimating sheet.*revoked/);
+      await expect(run(node, [cli, 'keys', 'create', '--data-dir', dataDir, '--name', 'x', '--scopes', 'bogus'], { cwd: root })).rejects.toMatchObject({
         stderr: expect.stringContaining('Unknown scope "bogus"'),
       });
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
-  }, 60_000); // five CLI processes, each compiling with tsx
+  }, 60_000); // five CLI processes
 });

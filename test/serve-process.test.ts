@@ -4,16 +4,15 @@
  * refuses a taken port instead of moving silently, and stops once, cleanly, when the terminal's
  * Ctrl-C or a supervisor's SIGTERM arrives twice (a wrapper relaying it).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyTemplateDataDir } from './helpers/api-server.js';
+import { spawnCli } from './helpers/cli-process.js';
 
-const root = path.resolve(import.meta.dirname, '..');
-const cli = path.join(root, 'src-main/cli.ts');
-/** A process that compiles TypeScript at start: generous on a loaded machine. */
+/** A process of its own: generous on a loaded machine. */
 const START_MS = 120_000;
 
 interface Serve {
@@ -22,9 +21,9 @@ interface Serve {
   exited: Promise<number | null>;
 }
 
-/** node with tsx's loader (not the tsx wrapper), so signals reach the serving process itself. */
+/** node on the compiled command line, so signals reach the serving process itself. */
 function serve(args: string[]): Serve {
-  const child = spawn(process.execPath, ['--import', 'tsx', cli, 'serve', ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawnCli(['serve', ...args]);
   let output = '';
   child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (output += d.toString()));

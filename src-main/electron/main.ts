@@ -351,6 +351,7 @@ async function start(): Promise<void> {
       dataDir,
       // Packaged, resources/ is an extraResource beside app.asar; from the source tree the engine finds it itself.
       resourcesDir: app.isPackaged ? path.join(process.resourcesPath, 'resources') : undefined,
+      templateFile: app.isPackaged ? path.join(process.resourcesPath, 'template', 'fieldsizer.db') : undefined,
       owner: 'app',
       onLoadProgress: (p) => setStartup({ phase: 'loading', step: p.step, percent: p.percent }),
       onLockLost: (error) => logAt('warn', 'main', `the data folder's lock was taken over: ${error.message}`),

@@ -2,9 +2,13 @@
  * The domain engine of one data directory: the store, the embedded data set on first start and
  * every service. Transports (HTTP, Electron IPC) sit on top of it; it never imports electron.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { openStore, type Store } from '../store/open-store.js';
 import { defaultResourcesDir, isEmpty, type LoadProgressListener } from '../store/load-embedded.js';
 import { loadEmbeddedInWorker } from '../store/load-worker-host.js';
+import { defaultTemplateFile, installTemplate } from '../store/template-store.js';
+import { DATABASE_FILE } from '../store/open-store.js';
 import { ApiKeyService } from './api-keys.js';
 import { CatalogService } from './catalog/catalog-service.js';
 import { TerritoryService } from './territory-service.js';
@@ -31,13 +35,23 @@ export interface EngineOptions {
   onLoadProgress?: LoadProgressListener;
   /** How fast the data folder's locks go stale (tests shorten it). */
   lockTiming?: LockTiming;
+  /**
+   * The prepared start-up store a first start copies (store/template-store.ts): the build's by
+   * default; null loads the embedded data set instead (what builds the prepared store does).
+   */
+  templateFile?: string | null;
 }
 
 export interface Engine {
   store: Store;
   dataDir: string;
-  /** True when this open created the store and loaded the embedded data set. */
+  /** True when this open created the store with the embedded data set. */
   firstStart: boolean;
+  /**
+   * How a first start made the store: a copy of the prepared store, or the data set loaded here,
+   * with why the prepared store was not used (null on a later start).
+   */
+  firstStartFrom: { kind: 'template' } | { kind: 'load'; reason: string | null } | null;
   catalog: CatalogService;
   territories: TerritoryService;
   apiKeys: ApiKeyService;
@@ -52,11 +66,21 @@ export interface Engine {
   close(): Promise<void>;
 }
 
+/** A data folder without a store yet (a store file of any size, even empty, is the rep's: see open-store.ts). */
+const newFolder = (dataDir: string): boolean => !fs.existsSync(path.join(dataDir, DATABASE_FILE));
+
 export async function openEngine(options: EngineOptions): Promise<Engine> {
+  const resourcesDir = options.resourcesDir ?? defaultResourcesDir();
+  const fromTemplate = newFolder(options.dataDir) && options.templateFile !== null ? installTemplate(options.templateFile ?? defaultTemplateFile(), options.dataDir, resourcesDir) : null;
   const store = await openStore(options.dataDir);
   try {
-    const firstStart = await isEmpty(store.db);
-    if (firstStart) await loadEmbeddedInWorker({ dataDir: options.dataDir, resourcesDir: options.resourcesDir ?? defaultResourcesDir() }, options.onLoadProgress);
+    const firstStart = fromTemplate?.used === true || (await isEmpty(store.db));
+    if (firstStart && !fromTemplate?.used) await loadEmbeddedInWorker({ dataDir: options.dataDir, resourcesDir }, options.onLoadProgress);
+    const firstStartFrom: Engine['firstStartFrom'] = !firstStart
+      ? null
+      : fromTemplate?.used
+        ? { kind: 'template' }
+        : { kind: 'load', reason: fromTemplate && !fromTemplate.used ? fromTemplate.reason : null };
     const catalog = new CatalogService(store.db, store.dataVersion, { cacheSize: options.renderCacheSize });
     const sizing = new SizingContext(store.db, store.dataVersion);
     const projects = new ProjectService(store.db, sizing, catalog);
@@ -72,6 +96,7 @@ export async function openEngine(options: EngineOptions): Promise<Engine> {
       store,
       dataDir: options.dataDir,
       firstStart,
+      firstStartFrom,
       catalog,
       territories: new TerritoryService(store.db, store.dataVersion, {
         cacheSize: options.renderCacheSize === undefined ? undefined : Math.min(options.renderCacheSize, 200),

@@ -12,12 +12,14 @@ import { parseExpiry } from '../../src-main/engine/api-keys.js';
 import { DATABASE_FILE } from '../../src-main/store/open-store.js';
 import { openSqlite } from '../../src-main/store/sqlite.js';
 import { startTestServer, type TestServer } from '../helpers/api-server.js';
+import { CLI } from '../helpers/cli-process.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
-const tsx = path.join(root, 'node_modules/.bin/tsx');
-const cli = path.join(root, 'src-main/cli.ts');
+/** The compiled command line, as `npm run …` runs it (test/helpers/cli-process.ts). */
+const node = process.execPath;
+const cli = CLI;
 const run = promisify(execFile);
-const keysCli = (...args: string[]) => run(tsx, [cli, 'keys', ...args, '--data-dir', t.dataDir], { cwd: root });
+const keysCli = (...args: string[]) => run(node, [cli, 'keys', ...args, '--data-dir', t.dataDir], { cwd: root });
 
 let t: TestServer;
 beforeAll(async () => {

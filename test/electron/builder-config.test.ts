@@ -52,6 +52,16 @@ describe('electron-builder configuration', () => {
     const config = await loadConfig();
     expect(config.extraResources).toEqual(expect.arrayContaining([expect.objectContaining({ from: 'resources', to: 'resources' })]));
   });
+
+  it('ships the prepared start-up store where main.ts tells the engine to look, built before packaging', async () => {
+    const config = await loadConfig();
+    expect(config.extraResources).toEqual(expect.arrayContaining([expect.objectContaining({ from: 'out/template/fieldsizer.db', to: 'template/fieldsizer.db' })]));
+    const main = fs.readFileSync(path.join(root, 'src-main/electron/main.ts'), 'utf8');
+    expect(main).toContain("path.join(process.resourcesPath, 'template', 'fieldsizer.db')");
+    const scripts = (JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+    expect(scripts.dist!.indexOf('scripts/build-cli.mjs')).toBeGreaterThanOrEqual(0);
+    expect(scripts.dist!.indexOf('scripts/build-cli.mjs')).toBeLessThan(scripts.dist!.indexOf('electron-builder'));
+  });
 });
 
 describe('the SQLite module a package ships', () => {

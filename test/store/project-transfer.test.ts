@@ -4,7 +4,8 @@
  * between two data folders); an import never overwrites; bad or newer files are refused with a
  * sentence and nothing written.
  */
-import { spawn } from 'node:child_process';
+import type { ChildProcessByStdio } from 'node:child_process';
+import type { Readable } from 'node:stream';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -14,8 +15,8 @@ import { exportProjects, importProjects, readExportedProject } from '../../src-m
 import { fieldsizerFileV1, readFieldsizerFile, type ExportedProject } from '../../src-shared/transfer/fieldsizer-file.js';
 import { copyTemplateDataDir, tempDir } from '../helpers/api-server.js';
 import { addNotes, makeUnsyncedProjects } from './helpers.js';
+import { spawnCli } from '../helpers/cli-process.js';
 
-const root = path.resolve(import.meta.dirname, '../..');
 const cleanup: Array<() => unknown> = [];
 afterEach(async () => {
   for (const step of cleanup.splice(0).reverse()) await step();
@@ -133,7 +134,7 @@ function readOk(text: string) {
 
 function cli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(path.join(root, 'node_modules/.bin/tsx'), ['src-main/cli.ts', ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawnCli(args) as ChildProcessByStdio<null, Readable, Readable>;
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));

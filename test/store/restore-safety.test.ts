@@ -5,7 +5,6 @@
  * restore in the app, an empty store file beside good backups, and symbolic links in backups/.
  * A refused restore leaves the store byte for byte as it was.
  */
-import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -21,10 +20,9 @@ import { DATABASE_FILE } from '../../src-main/store/open-store.js';
 import { openSqlite } from '../../src-main/store/sqlite.js';
 import { copyTemplateDataDir, startTestServer, tempDir } from '../helpers/api-server.js';
 import { makeUnsyncedProjects } from './helpers.js';
+import { runCli } from '../helpers/cli-process.js';
 
-const root = path.resolve(import.meta.dirname, '../..');
-const tsx = path.join(root, 'node_modules/.bin/tsx');
-/** Spawned commands compile TypeScript at start: generous on a loaded machine. */
+/** Tests that run the command line in processes of their own: generous on a loaded machine. */
 const SPAWN_MS = 180_000;
 const cleanup: Array<() => unknown> = [];
 afterEach(async () => {
@@ -50,16 +48,7 @@ function storeHash(file: string): string {
   return hash.digest('hex');
 }
 
-function run(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(tsx, ['src-main/cli.ts', ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('exit', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const run = runCli;
 
 /** A file named as a backup would be, in the folder's backups/. */
 function backupName(reason = 'manual', when = new Date()): string {

@@ -4,7 +4,7 @@
  * trip with integrity_check ok; migrations are preceded by a backup; the folder and files are
  * private; one long-running process per data folder; one sync run per folder across processes.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess, type ChildProcessByStdio } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -23,10 +23,11 @@ import { takeLock } from '../../src-main/store/process-locks.js';
 import { openSqlite } from '../../src-main/store/sqlite.js';
 import { StoreOpenError } from '../../src-main/store/store-errors.js';
 import { copyTemplateDataDir } from '../helpers/api-server.js';
+import { spawnCli } from '../helpers/cli-process.js';
+import type { Readable } from 'node:stream';
 import { addNotes, garbage, leafPageOf, makeUnsyncedProjects, overwrite, pageSizeOf } from './helpers.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
-const tsx = path.join(root, 'node_modules/.bin/tsx');
 const cleanup: Array<() => unknown> = [];
 afterEach(async () => {
   for (const step of cleanup.splice(0).reverse()) await step();
@@ -273,7 +274,7 @@ function waitFor(child: ChildProcess, text: string, stream: 'stdout' | 'stderr' 
 
 function run(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(tsx, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawnCli(args) as ChildProcessByStdio<null, Readable, Readable>;
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
@@ -288,15 +289,15 @@ describe('one process per data folder', () => {
     const engine = await openEngine({ dataDir });
     await engine.backups.create('manual');
     await engine.close();
-    const first = spawn(tsx, ['src-main/cli.ts', 'serve', '--data-dir', dataDir, '--port', '0'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    const first = spawnCli(['serve', '--data-dir', dataDir, '--port', '0']);
     cleanup.push(() => first.kill('SIGTERM'));
     await waitFor(first, 'listening on');
-    const second = await run(['src-main/cli.ts', 'serve', '--data-dir', dataDir, '--port', '0']);
+    const second = await run(['serve', '--data-dir', dataDir, '--port', '0']);
     expect(second.code).toBe(1);
     expect(second.stderr).toMatch(/The data folder .* is in use by npm run serve \(process \d+, since /);
     expect(second.stderr).toContain(dataDir);
     // A restore would replace the file under the running serve: refused the same way.
-    const restore = await run(['src-main/cli.ts', 'restore', '--data-dir', dataDir, '--latest']);
+    const restore = await run(['restore', '--data-dir', dataDir, '--latest']);
     expect(restore.code).toBe(1);
     expect(restore.stderr).toMatch(/in use by npm run serve/);
   });
@@ -305,7 +306,7 @@ describe('one process per data folder', () => {
     const { dataDir } = folder();
     const engine = await open(dataDir);
     await engine.sync.saveSettings({ upstream_url: 'http://127.0.0.1:9/', interval_minutes: 0 }, 'test-key');
-    const holder = spawn(tsx, ['test/store/fixtures/hold-lock.ts', dataDir, 'sync', 'sync'], { cwd: root, stdio: ['pipe', 'pipe', 'inherit'] });
+    const holder = spawn(process.execPath, ['--import', 'tsx', 'test/store/fixtures/hold-lock.ts', dataDir, 'sync', 'sync'], { cwd: root, stdio: ['pipe', 'pipe', 'inherit'] });
     cleanup.push(() => holder.kill());
     await waitFor(holder, 'held');
     await engine.sync.syncNow();

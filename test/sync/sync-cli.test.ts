@@ -11,11 +11,13 @@ import { openEngine } from '../../src-main/engine/engine.js';
 import { copyTemplateDataDir, tempDir } from '../helpers/api-server.js';
 import { handWrittenData } from '../helpers/spec-upstream/data.js';
 import { startSpecUpstream, type SpecUpstream } from '../helpers/spec-upstream/server.js';
+import { CLI } from '../helpers/cli-process.js';
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '../..');
-const tsx = path.join(root, 'node_modules/.bin/tsx');
-const cli = path.join(root, 'src-main/cli.ts');
+/** The compiled command line, as `npm run …` runs it (test/helpers/cli-process.ts). */
+const node = process.execPath;
+const cli = CLI;
 
 let up: SpecUpstream;
 let dataDir: string;
@@ -41,7 +43,7 @@ afterAll(async () => {
 
 describe('npm run sync', () => {
   it('prints that local changes wait for a central service that takes no writes, and the warnings', async () => {
-    const { stdout } = await run(tsx, [cli, 'sync', '--data-dir', dataDir, '--upstream', up.url, '--key-file', keyFile], { cwd: root });
+    const { stdout } = await run(node, [cli, 'sync', '--data-dir', dataDir, '--upstream', up.url, '--key-file', keyFile], { cwd: root });
     expect(stdout).toMatch(/synced in [\d.]+ s/);
     expect(stdout).toContain('unsynced local changes: 1;');
     expect(stdout).toContain('waiting: the central service does not accept changes (1 local change kept here)');

@@ -2,16 +2,16 @@
  * The sync process killed with SIGKILL in the middle (while pulling, and while writing): the
  * store passes PRAGMA integrity_check, serves the old data in full, and the next sync completes.
  */
-import { spawn } from 'node:child_process';
+import type { ChildProcessByStdio } from 'node:child_process';
+import type { Readable } from 'node:stream';
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openEngine } from '../../src-main/engine/engine.js';
 import { copyTemplateDataDir, startTestServer, tempDir, type TestServer } from '../helpers/api-server.js';
+import { spawnCli } from '../helpers/cli-process.js';
 
-const root = path.resolve(import.meta.dirname, '../..');
-const cli = path.join(root, 'src-main/cli.ts');
 
 let up: TestServer;
 let keyFile: string;
@@ -29,12 +29,8 @@ afterAll(async () => up?.close());
 /** Runs `sync` in a child process and kills it with SIGKILL once its output shows `phase`. */
 function syncKilledAt(dataDir: string, phase: string): Promise<string> {
   return new Promise((resolve, reject) => {
-    // node itself with tsx's loader, not the tsx wrapper: SIGKILL must hit the process doing the sync
-    // (the wrapper would die and leave its child running).
-    const child = spawn(process.execPath, ['--import', 'tsx', cli, 'sync', '--data-dir', dataDir, '--upstream', up.server.url, '--key-file', keyFile], {
-      cwd: root,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    // node itself on the compiled command line: SIGKILL must hit the process doing the sync.
+    const child = spawnCli(['sync', '--data-dir', dataDir, '--upstream', up.server.url, '--key-file', keyFile]) as ChildProcessByStdio<null, Readable, Readable>;
     let output = '';
     const onData = (chunk: Buffer) => {
       output += chunk.toString();

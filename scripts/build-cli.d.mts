@@ -1,0 +1,11 @@
+/** Types of scripts/build-cli.mjs, for the TypeScript that calls it (the tests' global set-up, the bench). */
+export declare const root: string;
+export declare const CLI_DIR: string;
+export declare const CLI_ENTRY: string;
+export declare const TEMPLATE_FILE: string;
+interface BuildOptions {
+  force?: boolean;
+  log?: (line: string) => void;
+}
+export declare function ensureCli(options?: BuildOptions): Promise<string>;
+export declare function ensureTemplate(options?: BuildOptions): Promise<string>;
