@@ -5,8 +5,8 @@
 // and renderer into out/ and runs the built app (`npm run dev` is the hot-reloading variant).
 // Where that cannot happen (no network for the download, no compiler, a headless machine) one
 // plain sentence says why, and the same engine is served headless on 127.0.0.1 with the UI for a
-// browser: the renderer is built first when out/renderer is missing, and `serve` prints the
-// address to open.
+// browser: the renderer is built first when out/renderer is missing, and `serve` names the
+// sign-in page to open.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -30,7 +30,8 @@ function buildRendererIfMissing() {
 function browserMode(reason) {
   console.log(`${reason}, so Fieldsizer starts in browser mode instead.`);
   buildRendererIfMissing();
-  run(bin('tsx'), [path.join(root, 'src-main/cli.ts'), 'serve', ...process.argv.slice(2)]);
+  // The compiled command line (scripts/cli.mjs builds it first when missing or out of date).
+  run(process.execPath, [path.join(root, 'scripts/cli.mjs'), 'serve', ...process.argv.slice(2)]);
 }
 
 /** The Electron binary, downloading it on first use; or the reason there is none. */

@@ -66,7 +66,7 @@ export async function openApp(browser: UiBrowser, app: UiServer, viewport?: { wi
   return page;
 }
 
-/** Chromium with a fresh profile; only 127.0.0.1 is reachable. */
+/** Chromium with a fresh profile; only 127.0.0.1 (and local files) are reachable. */
 export async function launchBrowser(): Promise<UiBrowser> {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'fieldsizer-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
@@ -76,8 +76,9 @@ export async function launchBrowser(): Promise<UiBrowser> {
     viewport: { width: 1400, height: 900 },
   });
   await context.route('**/*', (route) => {
-    const host = new URL(route.request().url()).hostname;
-    return host === '127.0.0.1' || host === 'localhost' ? route.continue() : route.abort('internetdisconnected');
+    const url = new URL(route.request().url());
+    // Files on this machine too: the browser mode's sign-in page (src-main/http/announce.ts).
+    return url.hostname === '127.0.0.1' || url.hostname === 'localhost' || url.protocol === 'file:' ? route.continue() : route.abort('internetdisconnected');
   });
   const page = context.pages()[0] ?? (await context.newPage());
   return {
