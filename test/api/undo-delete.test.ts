@@ -22,7 +22,7 @@ beforeAll(async () => {
   db.pragma('foreign_keys = ON');
   db.prepare('delete from projects where id > 120').run();
   db.close();
-  down = await startTestServer({ rateLimitPerMinute: 0 }, { syncTuning: { timeoutMs: 3000, attempts: 3, backoffMs: 20 } });
+  down = await startTestServer({ rateLimitPerMinute: 0 }, { syncTuning: { timeoutMs: 20_000, attempts: 3, backoffMs: 20 } });
   await down.engine.sync.saveSettings({ upstream_url: up.server.url, interval_minutes: 0 }, up.key);
   await down.engine.sync.syncNow();
   expect(down.engine.sync.status().last_error).toBeNull();

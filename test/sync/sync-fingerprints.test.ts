@@ -25,7 +25,7 @@ function withoutVersions(value: unknown): unknown {
 
 beforeAll(async () => {
   up = await startTestServer({ rateLimitPerMinute: 0 });
-  down = await startTestServer({ rateLimitPerMinute: 0 }, { syncTuning: { timeoutMs: 5000, attempts: 2, backoffMs: 20 } });
+  down = await startTestServer({ rateLimitPerMinute: 0 }, { syncTuning: { timeoutMs: 20_000, attempts: 2, backoffMs: 20 } });
   proxy = http.createServer(async (req, res) => {
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);

@@ -44,7 +44,7 @@ beforeAll(async () => {
   up = await startTestServer({ rateLimitPerMinute: 0 });
   upstreamSql('delete from projects where id > 300');
   proxy = await startFaultProxy(up.server.port);
-  down = await startTestServer({ rateLimitPerMinute: 0 }, { syncTuning: { timeoutMs: 3000, attempts: 3, backoffMs: 20 } });
+  down = await startTestServer({ rateLimitPerMinute: 0 }, { syncTuning: { timeoutMs: 20_000, attempts: 3, backoffMs: 20 } });
   await down.engine.sync.saveSettings({ upstream_url: proxy.url, interval_minutes: 0 }, up.key);
 }, 60_000);
 afterAll(async () => {

@@ -14,7 +14,7 @@ let down: TestServer;
 
 beforeAll(async () => {
   up = await startSpecUpstream(handWrittenData());
-  down = await startTestServer({ rateLimitPerMinute: 0 }, { syncTuning: { timeoutMs: 2000, attempts: 3, backoffMs: 20 } });
+  down = await startTestServer({ rateLimitPerMinute: 0 }, { syncTuning: { timeoutMs: 20_000, attempts: 3, backoffMs: 20 } });
   await down.engine.sync.saveSettings({ upstream_url: up.url, interval_minutes: 0 }, up.key);
 }, 60_000);
 afterAll(async () => {
