@@ -20,9 +20,11 @@ export function SyncScreen() {
     if (!gone) return void resolve(c.project_id, 'theirs');
     if (window.confirm(`Keeping theirs deletes "${c.name}" here: the central service no longer has it, so this is your only copy. Delete it?`)) void resolve(c.project_id, 'theirs', true);
   };
-  const totals = status?.progress.reduce((acc, p) => ({ done: acc.done + p.done, total: acc.total + (p.total ?? 0) }), { done: 0, total: 0 });
-  // Progress as the engine reports it; 100 % once it says the run is done.
-  const reported = status?.phase === 'done' ? 100 : totals && totals.total > 0 ? Math.floor((100 * totals.done) / totals.total) : 0;
+  // Only the kinds whose total the central service told count toward the share (one that gives no
+  // totals still counts its records, but could push the bar past its end).
+  const totals = status?.progress.reduce((acc, p) => (p.total === null ? acc : { done: acc.done + Math.min(p.done, p.total), total: acc.total + p.total }), { done: 0, total: 0 });
+  // Progress as the engine reports it; 100 % only once it says the run is done.
+  const reported = status?.phase === 'done' ? 100 : totals && totals.total > 0 ? Math.min(99, Math.floor((100 * totals.done) / totals.total)) : 0;
   // Never backwards within a run (sync-progress.ts).
   const percent = status ? trackRun(status, reported) : 0;
   // The engine's own count of the changes the central service accepted (SyncStatus.pushed).
