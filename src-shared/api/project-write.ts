@@ -10,7 +10,7 @@ import { fromMetric } from '../sizing/units.js';
 import { fixtureInputSchema, type FixtureInput } from '../sizing/fixtures.js';
 import { mealsInputsSchema } from '../sizing/gravity-volume.js';
 import { CONSTRUCTION_TYPES, INSIDE_TRAP_LOCATIONS, INSTALLATION_LOCATIONS, keyOf, PROJECT_STATUSES } from './vocabulary.js';
-import { checkRange, rangedNumber, type InputRangeName } from './input-ranges.js';
+import { checkRange, MAX_FIXTURES_PER_PROJECT, rangedNumber, type InputRangeName } from './input-ranges.js';
 
 const inches = (field: string, range: InputRangeName) =>
   z
@@ -141,15 +141,29 @@ export const fixtureWrite = fixtureWriteObject.superRefine((f, ctx) => {
   }
 });
 
+/** The answer to a fixture list over the limit (input-ranges.ts). */
+export function tooManyFixtures(count?: number): string {
+  const sent = count === undefined ? '' : ` (${count.toLocaleString('en-US')} were sent)`;
+  return `A project holds at most ${MAX_FIXTURES_PER_PROJECT} fixtures${sent}; enter a group of like fixtures as one custom fixture with its total GPM or DFU.`;
+}
+
 /**
  * `fixtures` as GET shows it (a list object) or a plain array, read as the list object: a union
  * of the two would report a bad fixture as "fixtures: Invalid input" instead of naming the field
  * (`fixtures.data.2.type`).
  */
 const fixtureList = z.preprocess(
-  (v) => (Array.isArray(v) ? { data: v } : v),
+  (v, ctx) => {
+    // Counted before any fixture is parsed: 40,000 fixtures fit in a 1 MiB body.
+    const list: unknown = Array.isArray(v) ? v : typeof v === 'object' && v !== null ? (v as { data?: unknown }).data : undefined;
+    if (Array.isArray(list) && list.length > MAX_FIXTURES_PER_PROJECT) {
+      ctx.addIssue({ code: 'custom', message: tooManyFixtures(list.length), path: ['data'], input: list });
+      return z.NEVER;
+    }
+    return Array.isArray(v) ? { data: v } : v;
+  },
   z
-    .object({ object: z.literal('list').optional(), url: z.string().optional(), data: z.array(fixtureWrite) })
+    .object({ object: z.literal('list').optional(), url: z.string().optional(), data: z.array(fixtureWrite).max(MAX_FIXTURES_PER_PROJECT, { error: tooManyFixtures() }) })
     .strict()
     .meta({ description: 'The fixtures list as GET shows it, or a plain array of fixtures' }),
 );

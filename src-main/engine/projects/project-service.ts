@@ -12,6 +12,7 @@ import type { FixtureInput } from '../../../src-shared/sizing/fixtures.js';
 import type { ProjectSizing } from '../../../src-shared/sizing/index.js';
 import type { Database } from '../../store/schema.js';
 import { normalizeProjectInputs } from '../../../src-shared/project-inputs.js';
+import { insertRows } from '../../store/insert-rows.js';
 import { nextLocalId } from '../../store/local-ids.js';
 import { recordTombstone } from '../../sync/sync-state.js';
 import type { CatalogService, ListResult } from '../catalog/catalog-service.js';
@@ -369,10 +370,11 @@ function sizingColumns(s: ProjectSizing) {
 
 async function writeFixtures(trx: Transaction<Database>, projectId: number, fixtures: FixtureInput[]): Promise<void> {
   if (fixtures.length === 0) return;
-  await trx
-    .insertInto('project_fixtures')
-    .values(fixtures.map((f, position) => ({ project_id: projectId, position, input: JSON.stringify(f) })))
-    .execute();
+  await insertRows(
+    trx,
+    'project_fixtures',
+    fixtures.map((f, position) => ({ project_id: projectId, position, input: JSON.stringify(f) })),
+  );
 }
 
 interface WriteState {
