@@ -28,6 +28,18 @@ export function inputsForSizing(stored: Partial<StoredInputs>): { inputs: Stored
   return { inputs, assumed };
 }
 
+/**
+ * Where indoors a jurisdiction lets an interceptor go (its `inside_trap_locations`, stored JSON):
+ * why the inputs break that, or null. None listed (a jurisdiction known only by what projects
+ * embed, which does not say) puts no limit.
+ */
+export function insideLocationProblem(insideTrapLocations: string | null, inputs: StoredInputs): string | null {
+  if (insideTrapLocations === null || inputs.installation_location !== 'indoors' || !inputs.inside_trap_location) return null;
+  const allowed = JSON.parse(insideTrapLocations) as string[];
+  if (allowed.length === 0 || allowed.includes(inputs.inside_trap_location)) return null;
+  return `This jurisdiction allows indoor interceptors only at: ${allowed.join(', ')}.`;
+}
+
 /** A fixture kept as the central service sent it, of a kind the sizing library does not know. */
 export interface UnmappedFixture {
   unmapped: unknown;

@@ -6,7 +6,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Fixture, Project, ProjectListItem, RecommendedAccessory } from '../../../src-shared/api/people.js';
 import { allowedTransitions, DELETABLE_STATUSES, EDITABLE_STATUSES, TRANSITIONS, type Actor } from '../../../src-shared/api/project-status.js';
-import type { EngineerWrite, ProjectWrite } from '../../../src-shared/api/project-write.js';
+import { applyWriteInputs, type EngineerWrite, type ProjectWrite } from '../../../src-shared/api/project-write.js';
 import type { ProjectStatus } from '../../../src-shared/api/vocabulary.js';
 import type { FixtureInput } from '../../../src-shared/sizing/fixtures.js';
 import type { ProjectSizing } from '../../../src-shared/sizing/index.js';
@@ -19,7 +19,7 @@ import type { CatalogService, ListResult } from '../catalog/catalog-service.js';
 import { ApiError, notFound } from '../errors.js';
 import { apiDate } from '../format.js';
 import type { Page } from '../paging.js';
-import { DEFAULT_INPUTS, inputsForSizing, parseStoredFixtures, unmappedFixtures, type StoredInputs } from './project-inputs.js';
+import { DEFAULT_INPUTS, inputsForSizing, insideLocationProblem, parseStoredFixtures, unmappedFixtures, type StoredInputs } from './project-inputs.js';
 import { compactSizing, type SizingContext } from './project-sizing.js';
 import { buildFixture, buildProject, buildProjectListItem, buildUserProject, isUpstreamSizing, projectUrl, type KeptSizing, type ProjectRow, type Viewer } from './render-project.js';
 import { fixtureFromWrite } from './fixture-write.js';
@@ -408,41 +408,16 @@ async function resolveWrite(trx: Transaction<Database>, body: ProjectWrite, curr
     jurisdictionId = governing?.jurisdiction_id ?? null;
   }
   let rules: string | null = null;
-  let allowedInside: string[] | null = null;
+  let insideTrapLocations: string | null = null;
   if (jurisdictionId !== null) {
     const j = await trx.selectFrom('jurisdictions').select(['rules', 'inside_trap_locations']).where('id', '=', jurisdictionId).executeTakeFirst();
     if (!j) throw new ApiError(400, 'invalid_field', `No jurisdiction with id ${jurisdictionId}.`, 'jurisdiction.id');
     rules = j.rules;
-    allowedInside = JSON.parse(j.inside_trap_locations) as string[];
-    // None listed: the jurisdiction is known only by what projects embed, which does not say.
-    if (allowedInside.length === 0) allowedInside = null;
+    insideTrapLocations = j.inside_trap_locations;
   }
-  const inputs: StoredInputs = { ...current.inputs };
-  const set = <K extends keyof StoredInputs>(key: K, value: StoredInputs[K] | undefined) => {
-    if (value !== undefined) inputs[key] = value;
-  };
-  set('menu_type', body.menu_type);
-  set('servings_per_day', body.servings_per_day);
-  set('pump_out_target_days', body.pump_out_target);
-  set('fryer', body.fryer);
-  set('flatware', body.flatware);
-  set('food_waste_disposer', body.food_waste_disposer);
-  set('pipe_size_in', body.pipe_size);
-  set('size_by_pipe_only', body.size_by_pipe_only);
-  set('installation_location', body.installation_location as StoredInputs['installation_location'] | undefined);
-  set('inside_trap_location', body.inside_trap_location);
-  set('buried', body.buried);
-  set('burial_depth_in', body.burial_depth);
-  set('installed_in_traffic_area', body.installed_in_traffic_area);
-  set('installed_in_high_water_area', body.installed_in_high_water_area);
-  if (body.meals !== undefined) {
-    if (body.meals === null) delete inputs.meals;
-    else inputs.meals = body.meals;
-  }
-  const normal = normalizeProjectInputs(inputs);
-  if (allowedInside && normal.installation_location === 'indoors' && normal.inside_trap_location && !allowedInside.includes(normal.inside_trap_location)) {
-    throw new ApiError(400, 'invalid_field', `This jurisdiction allows indoor interceptors only at: ${allowedInside.join(', ')}.`, 'inside_trap_location');
-  }
+  const normal = normalizeProjectInputs(applyWriteInputs(current.inputs, body));
+  const misplaced = insideLocationProblem(insideTrapLocations, normal);
+  if (misplaced) throw new ApiError(400, 'invalid_field', misplaced, 'inside_trap_location');
   const fixtures = body.fixtures === undefined ? current.fixtures : body.fixtures.data.map(fixtureFromWrite);
   return {
     inputs: normal,
