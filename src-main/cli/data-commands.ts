@@ -15,6 +15,7 @@ import { backupKeep, DATABASE_FILE, openStore } from '../store/open-store.js';
 import { takeLock } from '../store/process-locks.js';
 import { StoreOpenError } from '../store/store-errors.js';
 import { FIELDSIZER_FILE_EXTENSION } from '../../src-shared/transfer/fieldsizer-file.js';
+import { MAX_IMPORT_FILE_BYTES } from '../../src-shared/ipc/data-safety.js';
 
 const dataDirOption = () => new Option('--data-dir <dir>', 'data directory').default(defaultDataDir());
 
@@ -134,6 +135,8 @@ export function registerDataCommands(program: Command): void {
     .addOption(dataDirOption())
     .argument('<file>', `a .${FIELDSIZER_FILE_EXTENSION} file`)
     .action(async (file: string, options: { dataDir: string }) => {
+      // The app's own limit (src-shared/transfer/fieldsizer-file.ts), before the file is read.
+      if (fs.statSync(file).size > MAX_IMPORT_FILE_BYTES) throw new Error(`${file} is larger than ${MAX_IMPORT_FILE_BYTES / 1e6} MB: no .${FIELDSIZER_FILE_EXTENSION} file is that large.`);
       const text = fs.readFileSync(file, 'utf8');
       const engine = await openEngine({ dataDir: options.dataDir });
       try {

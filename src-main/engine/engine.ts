@@ -18,6 +18,7 @@ import { SyncRunner, type ClientTuning } from '../sync/sync-runner.js';
 import { guardSyncRun } from '../store/sync-run-guard.js';
 import { BackupService } from './backup-service.js';
 import { ReportService } from './report/report-service.js';
+import { startJobs, type EngineJobs, type JobLimitOptions } from './jobs/engine-jobs.js';
 
 export interface EngineOptions {
   dataDir: string;
@@ -28,6 +29,8 @@ export interface EngineOptions {
   syncTuning?: ClientTuning;
   /** A first start's progress (the load runs in a worker thread; this thread stays free). */
   onLoadProgress?: LoadProgressListener;
+  /** Time, memory and queue of the report and import workers (tests shorten them). */
+  jobLimits?: JobLimitOptions;
 }
 
 export interface Engine {
@@ -46,6 +49,8 @@ export interface Engine {
   sync: SyncService;
   backups: BackupService;
   reports: ReportService;
+  /** The workers of reports and imports (jobs/engine-jobs.ts). */
+  jobs: EngineJobs;
   close(): Promise<void>;
 }
 
@@ -65,6 +70,7 @@ export async function openEngine(options: EngineOptions): Promise<Engine> {
     sync.guard = () => guardSyncRun(options.dataDir);
     await sync.init();
     const backups = new BackupService(store, options.dataDir, () => sync.init());
+    const jobs = startJobs(options.dataDir, options.jobLimits);
     return {
       store,
       dataDir: options.dataDir,
@@ -83,8 +89,10 @@ export async function openEngine(options: EngineOptions): Promise<Engine> {
       sync,
       backups,
       reports: new ReportService(store.db, projects, catalog),
+      jobs,
       async close() {
         backups.stop();
+        await jobs.close();
         await sync.close();
         await store.close();
       },

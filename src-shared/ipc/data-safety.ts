@@ -5,6 +5,9 @@
  */
 import { z } from 'zod';
 
+/** The largest `.fieldsizer` file an import reads: the contract, the browser bridge and the command line. */
+export const MAX_IMPORT_FILE_BYTES = 50_000_000;
+
 const id = z.number().int().positive();
 const noArgs = z.object({}).strict();
 
@@ -21,7 +24,9 @@ export const dataSafetyMethods = {
     .strict()
     .refine((a) => a.unsynced === true || (a.ids?.length ?? 0) > 0, { error: 'Choose projects to export, or all unsynced ones.', path: ['ids'] }),
   /** The text of a .fieldsizer file (read by the UI from a file the rep picked). */
-  'projects.import': z.object({ content: z.string().min(1, { error: 'The file is empty.' }).max(50_000_000, { error: 'The file is larger than 50 MB.' }) }).strict(),
+  'projects.import': z
+    .object({ content: z.string().min(1, { error: 'The file is empty.' }).max(MAX_IMPORT_FILE_BYTES, { error: `The file is larger than ${MAX_IMPORT_FILE_BYTES / 1e6} MB.` }) })
+    .strict(),
   /** An uncaught error of the UI, for the log file (no personal data: the log scrubs it). */
   'app.logError': z.object({ message: z.string().max(2000), stack: z.string().max(10_000).optional(), where: z.string().max(200).optional() }).strict(),
   /** Whether the central service answers (a cheap request to it), not whether a network is up. */

@@ -87,7 +87,7 @@ describe('.fieldsizer export and import', () => {
       ['not json', /not a Fieldsizer projects file/],
       [JSON.stringify({ hello: 'world' }), /not a Fieldsizer projects file/],
       [JSON.stringify({ format: 'fieldsizer-projects', version: 7, projects: [] }), /newer Fieldsizer \(file version 7/],
-      [JSON.stringify({ format: 'fieldsizer-projects', version: 1, exported_at: 'x', app_version: '1', projects: [{ name: 'x' }] }), /damaged or was edited by hand: projects\.0\./],
+      [JSON.stringify({ format: 'fieldsizer-projects', version: 1, exported_at: 'x', app_version: '1', projects: [{ name: 'x' }] }), /damaged or was edited by hand: project 1 of 1 \("x"\): source_id: missing/],
     ];
     for (const [content, message] of cases) {
       const result = await dispatch('projects.import', { content });

@@ -1,0 +1,81 @@
+/**
+ * The job worker (job-host.ts starts it): report PDFs and `.fieldsizer` imports, made on a
+ * connection of its own to the store, so the serving thread keeps answering meanwhile. One job at
+ * a time; the services are made once per worker and follow the store's data version like the
+ * serving thread's.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import type { ApiErrorBody } from '../../../src-shared/api/common.js';
+import { openStore, type Store } from '../../store/open-store.js';
+import { CatalogService } from '../catalog/catalog-service.js';
+import { ApiError } from '../errors.js';
+import { ProjectService } from '../projects/project-service.js';
+import { SizingContext } from '../projects/project-sizing.js';
+import { importFileText } from '../projects/project-transfer.js';
+import { ReportService } from '../report/report-service.js';
+import type { FromJobWorker, JobKinds, JobQuestion, JobWorkerData, ToJobWorker } from './job-protocol.js';
+
+const data = workerData as JobWorkerData;
+const port = parentPort!;
+
+interface Services {
+  store: Store;
+  sizing: SizingContext;
+  reports: ReportService;
+}
+
+let services: Promise<Services> | null = null;
+function open(): Promise<Services> {
+  services ??= openStore(data.dataDir, { check: false }).then((store) => {
+    const catalog = new CatalogService(store.db, store.dataVersion);
+    const sizing = new SizingContext(store.db, store.dataVersion);
+    const projects = new ProjectService(store.db, sizing, catalog);
+    return { store, sizing, reports: new ReportService(store.db, projects, catalog) };
+  });
+  services.catch(() => (services = null));
+  return services;
+}
+
+const post = (message: FromJobWorker, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
+
+/** The answer the serving thread owes the running job (one job at a time). */
+let answer: ((error: ApiErrorBody | null) => void) | null = null;
+function ask(id: number, question: JobQuestion): Promise<void> {
+  return new Promise((resolve, reject) => {
+    answer = (error) => (error ? reject(new ApiError(error.status, error.code, error.message, error.param)) : resolve());
+    post({ type: 'ask', id, question });
+  });
+}
+
+async function run(id: number, kind: keyof JobKinds, input: JobKinds[keyof JobKinds]['input']): Promise<void> {
+  const s = await open();
+  if (kind === 'report') {
+    const job = input as JobKinds['report']['input'];
+    // A copy of its own, so the bytes move to the serving thread instead of being copied again.
+    const bytes = new Uint8Array(await s.reports.pdf(job.id, job.units, new Date(job.made)));
+    post({ type: 'done', id, value: bytes }, [bytes.buffer]);
+    return;
+  }
+  const job = input as JobKinds['import']['input'];
+  const report = await importFileText(s.store, s.sizing, job.text, {
+    beforeWrite: () => ask(id, { type: 'backup-before-import' }),
+    writing: () => post({ type: 'unbounded', id }),
+  });
+  post({ type: 'done', id, value: report });
+}
+
+port.on('message', (message: ToJobWorker) => {
+  if (message.type === 'answer') {
+    const reply = answer;
+    answer = null;
+    reply?.(message.error);
+    return;
+  }
+  run(message.id, message.kind, message.input).catch((error: unknown) => {
+    if (error instanceof ApiError) post({ type: 'failed', id: message.id, error: error.toBody() });
+    else {
+      const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
+      post({ type: 'failed', id: message.id, error: { object: 'error', status: 500, code: 'internal_error', message: `The ${message.kind} failed; the details are in the log.`, param: null }, detail });
+    }
+  });
+});
