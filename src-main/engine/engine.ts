@@ -17,8 +17,7 @@ import { SyncService } from '../sync/sync-service.js';
 import { SyncRunner, type ClientTuning } from '../sync/sync-runner.js';
 import { guardSyncRun } from '../store/sync-run-guard.js';
 import { BackupService } from './backup-service.js';
-import { ReportService } from './report/report-service.js';
-import { startJobs, type EngineJobs, type JobLimitOptions } from './jobs/engine-jobs.js';
+import { OffThreadReports, startJobs, type EngineJobs, type JobLimitOptions } from './jobs/engine-jobs.js';
 
 export interface EngineOptions {
   dataDir: string;
@@ -48,7 +47,8 @@ export interface Engine {
   search: SearchService;
   sync: SyncService;
   backups: BackupService;
-  reports: ReportService;
+  /** Report PDFs, made off the serving thread. */
+  reports: OffThreadReports;
   /** The workers of reports and imports (jobs/engine-jobs.ts). */
   jobs: EngineJobs;
   close(): Promise<void>;
@@ -88,7 +88,7 @@ export async function openEngine(options: EngineOptions): Promise<Engine> {
       search: new SearchService(store.db),
       sync,
       backups,
-      reports: new ReportService(store.db, projects, catalog),
+      reports: new OffThreadReports(jobs.reports),
       jobs,
       async close() {
         backups.stop();
