@@ -11,9 +11,8 @@
  */
 import type { Worker } from 'node:worker_threads';
 import { startModuleWorker } from '../../store/module-worker.js';
-import type { ApiErrorBody } from '../../../src-shared/api/common.js';
 import { ApiError } from '../errors.js';
-import type { FromJobWorker, JobKind, JobKinds, JobQuestion, JobWorkerData, ToJobWorker } from './job-protocol.js';
+import type { FromJobWorker, JobKind, JobKinds, JobWorkerData, ToJobWorker } from './job-protocol.js';
 
 export interface JobLimits {
   /** Longest a job may take from when it is asked for, waiting behind another included (ms). */
@@ -31,15 +30,12 @@ export interface JobWords<K extends JobKind> {
   busy(input: JobKinds[K]['input']): ApiError;
 }
 
-export type AskHandler = (question: JobQuestion) => Promise<void>;
-
 /** A quiet worker ends after this long (the next job starts another). */
 const IDLE_MS = 60_000;
 
 interface Job<K extends JobKind> {
   id: number;
   input: JobKinds[K]['input'];
-  onAsk?: AskHandler;
   resolve(value: JobKinds[K]['result']): void;
   reject(error: Error): void;
   deadline: NodeJS.Timeout | null;
@@ -64,11 +60,11 @@ export class JobWorker<K extends JobKind> {
     private readonly log: (message: string) => void = (message) => console.error(`fieldsizer: ${message}`),
   ) {}
 
-  run(input: JobKinds[K]['input'], onAsk?: AskHandler): Promise<JobKinds[K]['result']> {
+  run(input: JobKinds[K]['input']): Promise<JobKinds[K]['result']> {
     if (this.closed) return Promise.reject(new ApiError(503, 'closing', 'The app is closing.'));
     if (this.running && this.waiting.length >= this.limits.maxWaiting) return Promise.reject(this.words.busy(input));
     return new Promise((resolve, reject) => {
-      const job: Job<K> = { id: this.nextId++, input, onAsk, resolve, reject, deadline: null, settled: false };
+      const job: Job<K> = { id: this.nextId++, input, resolve, reject, deadline: null, settled: false };
       job.deadline = setTimeout(() => this.expire(job), this.limits.timeoutMs);
       this.waiting.push(job);
       this.startNext();
@@ -181,18 +177,6 @@ export class JobWorker<K extends JobKind> {
     const job = this.running;
     if (!job || message.id !== job.id) return;
     switch (message.type) {
-      case 'ask': {
-        const answer = (error: ApiErrorBody | null) => {
-          const reply: ToJobWorker = { type: 'answer', id: job.id, error };
-          if (this.running === job) this.worker?.postMessage(reply);
-        };
-        const handler = job.onAsk ?? (() => Promise.resolve());
-        handler(message.question).then(
-          () => answer(null),
-          (error: unknown) => answer(error instanceof ApiError ? error.toBody() : { object: 'error', status: 500, code: 'internal_error', message: String(error), param: null }),
-        );
-        return;
-      }
       case 'unbounded':
         if (job.deadline) clearTimeout(job.deadline);
         job.deadline = null;

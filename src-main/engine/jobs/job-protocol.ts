@@ -16,15 +16,9 @@ export interface JobKinds {
 
 export type JobKind = keyof JobKinds;
 
-/** What a job asks the serving thread for on its way (the import: a backup before it writes). */
-export type JobQuestion = { type: 'backup-before-import' };
-
-export type ToJobWorker =
-  | { type: 'run'; id: number; kind: JobKind; input: JobKinds[JobKind]['input'] }
-  | { type: 'answer'; id: number; error: ApiErrorBody | null };
+export type ToJobWorker = { type: 'run'; id: number; kind: JobKind; input: JobKinds[JobKind]['input'] };
 
 export type FromJobWorker =
-  | { type: 'ask'; id: number; question: JobQuestion }
   /** From here on the job is not cut off: it writes, and a cut could not tell whether it committed. */
   | { type: 'unbounded'; id: number }
   | { type: 'done'; id: number; value: unknown }

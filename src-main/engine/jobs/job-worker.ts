@@ -5,7 +5,6 @@
  * serving thread's.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import type { ApiErrorBody } from '../../../src-shared/api/common.js';
 import { openStore, type Store } from '../../store/open-store.js';
 import { CatalogService } from '../catalog/catalog-service.js';
 import { ApiError } from '../errors.js';
@@ -13,7 +12,7 @@ import { ProjectService } from '../projects/project-service.js';
 import { SizingContext } from '../projects/project-sizing.js';
 import { importFileText } from '../projects/project-transfer.js';
 import { ReportService } from '../report/report-service.js';
-import type { FromJobWorker, JobKinds, JobQuestion, JobWorkerData, ToJobWorker } from './job-protocol.js';
+import type { FromJobWorker, JobKinds, JobWorkerData, ToJobWorker } from './job-protocol.js';
 
 const data = workerData as JobWorkerData;
 const port = parentPort!;
@@ -38,15 +37,6 @@ function open(): Promise<Services> {
 
 const post = (message: FromJobWorker, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
 
-/** The answer the serving thread owes the running job (one job at a time). */
-let answer: ((error: ApiErrorBody | null) => void) | null = null;
-function ask(id: number, question: JobQuestion): Promise<void> {
-  return new Promise((resolve, reject) => {
-    answer = (error) => (error ? reject(new ApiError(error.status, error.code, error.message, error.param)) : resolve());
-    post({ type: 'ask', id, question });
-  });
-}
-
 async function run(id: number, kind: keyof JobKinds, input: JobKinds[keyof JobKinds]['input']): Promise<void> {
   const s = await open();
   if (kind === 'report') {
@@ -57,20 +47,11 @@ async function run(id: number, kind: keyof JobKinds, input: JobKinds[keyof JobKi
     return;
   }
   const job = input as JobKinds['import']['input'];
-  const report = await importFileText(s.store, s.sizing, job.text, {
-    beforeWrite: () => ask(id, { type: 'backup-before-import' }),
-    writing: () => post({ type: 'unbounded', id }),
-  });
+  const report = await importFileText(s.store, data.dataDir, s.sizing, job.text, () => post({ type: 'unbounded', id }));
   post({ type: 'done', id, value: report });
 }
 
 port.on('message', (message: ToJobWorker) => {
-  if (message.type === 'answer') {
-    const reply = answer;
-    answer = null;
-    reply?.(message.error);
-    return;
-  }
   run(message.id, message.kind, message.input).catch((error: unknown) => {
     if (error instanceof ApiError) post({ type: 'failed', id: message.id, error: error.toBody() });
     else {

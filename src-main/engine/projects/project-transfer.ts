@@ -26,7 +26,8 @@ import { ApiError } from '../errors.js';
 import { compactSizing, type SizingContext } from './project-sizing.js';
 import { insideLocationProblem } from './project-inputs.js';
 import { insertRows } from '../../store/insert-rows.js';
-import type { Store } from '../../store/open-store.js';
+import { backupKeep, type Store } from '../../store/open-store.js';
+import { createBackup } from '../../store/backups.js';
 import type { ProjectSizing } from '../../../src-shared/sizing/index.js';
 import type { Selectable } from 'kysely';
 import type { ProjectsTable } from '../../store/schema.js';
@@ -133,9 +134,7 @@ const MAX_FILE_WORDS = `${MAX_IMPORT_FILE_BYTES / 1e6} MB`;
  */
 export async function importProjectsText(engine: Engine, text: string): Promise<ImportReport> {
   if (text.length > MAX_IMPORT_FILE_BYTES) throw new ApiError(413, 'file_too_large', `The file is larger than ${MAX_FILE_WORDS}.`, 'content');
-  const report = await engine.jobs.imports.run({ text }, async (question) => {
-    if (question.type === 'backup-before-import') await engine.backups.create('before-import');
-  });
+  const report = await engine.jobs.imports.run({ text });
   if (report.imported > 0) await engine.projects.afterWrite();
   return report;
 }
@@ -143,14 +142,6 @@ export async function importProjectsText(engine: Engine, text: string): Promise<
 /** Imports a file already read (a salvage): the same checks, as its text. */
 export async function importProjects(engine: Engine, file: FieldsizerFile): Promise<ImportReport> {
   return importProjectsText(engine, JSON.stringify(file));
-}
-
-/** What the worker asks of the serving thread on its way, and tells it. */
-export interface ImportSteps {
-  /** Before anything is written: the serving thread takes a backup. */
-  beforeWrite(): Promise<void>;
-  /** The write begins; from here the job is not cut off (it could not tell whether it committed). */
-  writing(): void;
 }
 
 interface PreparedProject {
@@ -185,11 +176,14 @@ function comparableHere(sqlite: SQLite.Database, id: number): ExportedProject | 
 }
 
 /**
- * Reads and checks a file's text and decides each project's fate; then, once the serving thread
- * has taken a backup, writes what is to be imported in one transaction. Runs in the job worker, on
- * its own connection.
+ * Reads and checks a file's text and decides each project's fate; then, when anything is to be
+ * imported, backs the store up and writes it in one transaction. Runs in the job worker, on its own
+ * connection (as the sync's worker takes its backup: the copy never holds the serving thread).
+ * `writing` is told when the backup and the write begin: from there the job is not cut off (a cut
+ * could leave half a backup, and could not tell whether the write committed); both take a time
+ * bounded by the store's size.
  */
-export async function importFileText(store: Store, sizing: SizingContext, text: string, steps: ImportSteps): Promise<ImportReport> {
+export async function importFileText(store: Store, dataDir: string, sizing: SizingContext, text: string, writing: () => void): Promise<ImportReport> {
   const read = readFieldsizerFile(text);
   if (!read.ok) throw new ApiError(400, 'invalid_file', read.message, read.param);
   const file = read.file;
@@ -242,8 +236,8 @@ export async function importFileText(store: Store, sizing: SizingContext, text: 
   }
   const outcomes: ImportOutcome[] = planned.flatMap((p) => ('outcome' in p ? [p.outcome] : []));
   if (planned.some((p) => 'prepared' in p)) {
-    await steps.beforeWrite();
-    steps.writing();
+    writing();
+    await createBackup(sqlite, dataDir, 'before-import', backupKeep(sqlite));
     const written = await store.db.transaction().execute(async (trx) => {
       const result: ImportOutcome[] = [];
       for (const p of planned) result.push('outcome' in p ? p.outcome : await insertImported(trx, p.prepared));
