@@ -120,10 +120,13 @@ export function registerDataCommands(program: Command): void {
       if (!options.unsynced && options.project.length === 0) throw new Error('Say which projects: --project ID (repeatable) or --unsynced.');
       const engine = await openEngine({ dataDir: options.dataDir });
       try {
-        const file = exportProjects(engine, { ids: options.project, unsynced: options.unsynced });
+        const { file, skipped } = exportProjects(engine, { ids: options.project, unsynced: options.unsynced });
         const out = options.out.endsWith(`.${FIELDSIZER_FILE_EXTENSION}`) ? options.out : `${options.out}.${FIELDSIZER_FILE_EXTENSION}`;
         fs.writeFileSync(out, JSON.stringify(file, null, 1), { mode: 0o600 });
         console.log(`exported ${file.projects.length} project${file.projects.length === 1 ? '' : 's'} to ${out}`);
+        // What could not be read is said, and the exit code says the export is not whole.
+        for (const s of skipped) console.error(`not exported: ${s.reason}`);
+        if (skipped.length > 0) process.exitCode = 1;
       } finally {
         await engine.close();
       }

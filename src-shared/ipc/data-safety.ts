@@ -80,7 +80,8 @@ export interface DataSafetyResults {
   'backups.restore': BackupView;
   'backups.setKeep': { keep: number; folder: string; backups: BackupView[] };
   /** Saved by the desktop app (path), or handed to the browser to download (content). */
-  'projects.export': { count: number; fileName: string; path: string | null; content: string | null };
+  /** `skipped`: projects whose stored data could not be read, left out of the file (the others are in it). */
+  'projects.export': { count: number; fileName: string; path: string | null; content: string | null; skipped: { id: number; name: string; reason: string }[] };
   'projects.import': { imported: number; already_here: number; refused: number; projects: ImportOutcomeView[] };
   'app.logError': { logged: boolean };
   'sync.reachability': { state: 'reachable' | 'unreachable' | 'not-configured'; checked_at: string; message: string | null };

@@ -28,7 +28,7 @@ beforeAll(async () => {
   t = await startTestServer({ rateLimitPerMinute: 0 });
   dispatch = createDispatcher(t.engine, { transport: 'ipc', apiUrl: null });
   const ids = await makeUnsyncedProjects(t.engine, 2, 'Import rules');
-  base = exportProjects(t.engine, { ids });
+  base = exportProjects(t.engine, { ids }).file;
   scratch = tempDir('fieldsizer-import-rules-');
 });
 afterAll(async () => {

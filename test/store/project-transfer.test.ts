@@ -39,7 +39,7 @@ describe('.fieldsizer export and import', () => {
       { author: 'Plan reviewer', text: 'Add a sample box downstream.', created: '2026-02-03' },
       { author: 'Rep', text: 'Owner wants a quote by Friday.', created: '2026-02-04' },
     ]);
-    const file = exportProjects(source, { ids });
+    const { file } = exportProjects(source, { ids });
     expect(fieldsizerFileV1.parse(JSON.parse(JSON.stringify(file)))).toEqual(file);
     expect(file.projects[0]!.inputs.fixtures.length).toBe(2);
     expect(file.projects[0]!.notes.length).toBe(2);
@@ -63,7 +63,7 @@ describe('.fieldsizer export and import', () => {
   it('a changed copy of a project already here is imported beside it, never over it', async () => {
     const engine = await engineOnCopy();
     const [id] = await makeUnsyncedProjects(engine, 1, 'Edited elsewhere');
-    const file = exportProjects(engine, { ids: [id!] });
+    const { file } = exportProjects(engine, { ids: [id!] });
     file.projects[0]!.inputs.servings_per_day = 999;
     const report = await importProjects(engine, file);
     expect(report.imported).toBe(1);
@@ -76,7 +76,7 @@ describe('.fieldsizer export and import', () => {
     const engine = await engineOnCopy();
     expect(() => exportProjects(engine, { unsynced: true })).toThrow(/no unsynced projects/);
     const ids = await makeUnsyncedProjects(engine, 3, 'Unsynced');
-    expect(exportProjects(engine, { unsynced: true }).projects.map((p) => p.source_id)).toEqual(ids);
+    expect(exportProjects(engine, { unsynced: true }).file.projects.map((p) => p.source_id)).toEqual(ids);
   });
 
   it('refuses a file that is not one, is damaged or comes from a newer version, with a sentence and nothing written', async () => {

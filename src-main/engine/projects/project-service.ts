@@ -21,7 +21,7 @@ import { apiDate } from '../format.js';
 import type { Page } from '../paging.js';
 import { DEFAULT_INPUTS, inputsForSizing, insideLocationProblem, parseStoredFixtures, unmappedFixtures, type StoredInputs } from './project-inputs.js';
 import { compactSizing, type SizingContext } from './project-sizing.js';
-import { buildFixture, buildProject, buildProjectListItem, buildUserProject, isUpstreamSizing, projectUrl, type KeptSizing, type ProjectRow, type Viewer } from './render-project.js';
+import { buildFixture, buildProject, buildProjectListItem, buildUserProject, isUpstreamSizing, projectJson, projectUrl, type KeptSizing, type ProjectRow, type Viewer } from './render-project.js';
 import { fixtureFromWrite } from './fixture-write.js';
 import { isUnknownEngineer, resolveEngineer } from '../people/project-engineer.js';
 import { keepDeleted, restoreDeleted } from './project-undo.js';
@@ -99,15 +99,15 @@ export class ProjectService {
   private async render(row: ProjectRow, options: ProjectDetailOptions, viewer: Viewer, db: Kysely<Database> = this.db): Promise<Project> {
     const url = projectUrl(row.id);
     const project: Project = buildProject(row, viewer);
-    const kept = JSON.parse(row.sizing) as KeptSizing;
+    const kept = projectJson<KeptSizing>(row, 'sizing', row.sizing);
     if (options.fixtures) {
       if (isUpstreamSizing(kept)) {
         // The central service's fixtures, as it sent them (kinds unknown here included).
         project.fixtures = { object: 'list', url, data: kept.fixtures as Fixture[] };
       } else {
         const rows = await db.selectFrom('project_fixtures').select('input').where('project_id', '=', row.id).orderBy('position').execute();
-        const inputs = parseStoredFixtures(rows);
-        project.fixtures = { object: 'list', url, data: [...kept.fixtures.map((f, i) => buildFixture(f, inputs[i])), ...(unmappedFixtures(rows) as Fixture[])] };
+        const inputs = parseStoredFixtures(rows, row);
+        project.fixtures = { object: 'list', url, data: [...kept.fixtures.map((f, i) => buildFixture(f, inputs[i])), ...(unmappedFixtures(rows, row) as Fixture[])] };
       }
     }
     const sizing = kept as ReturnType<typeof compactSizing>;
@@ -155,8 +155,8 @@ export class ProjectService {
   /** The full sizing of a stored project with the current catalog: every candidate and why it failed. */
   async sizingDetails(id: number): Promise<ProjectSizing & { assumed_inputs: string[] }> {
     const row = await this.row(id);
-    const fixtures = parseStoredFixtures(await this.db.selectFrom('project_fixtures').select('input').where('project_id', '=', id).orderBy('position').execute());
-    const { inputs, assumed } = inputsForSizing(JSON.parse(row.inputs) as Partial<StoredInputs>);
+    const fixtures = parseStoredFixtures(await this.db.selectFrom('project_fixtures').select('input').where('project_id', '=', id).orderBy('position').execute(), row);
+    const { inputs, assumed } = inputsForSizing(projectJson<Partial<StoredInputs>>(row, 'inputs', row.inputs));
     return { ...(await this.sizing.size(inputs, fixtures, row.jurisdiction_rules)), assumed_inputs: assumed };
   }
 
@@ -170,8 +170,8 @@ export class ProjectService {
       if (projectId !== undefined) {
         const row = await this.row(projectId, trx);
         current = {
-          inputs: JSON.parse(row.inputs) as StoredInputs,
-          fixtures: parseStoredFixtures(await trx.selectFrom('project_fixtures').select('input').where('project_id', '=', projectId).orderBy('position').execute()),
+          inputs: projectJson<StoredInputs>(row, 'inputs', row.inputs),
+          fixtures: parseStoredFixtures(await trx.selectFrom('project_fixtures').select('input').where('project_id', '=', projectId).orderBy('position').execute(), row),
           address: { street: row.street, street_2: row.street_2, city: row.city, state: row.state, postal_code: row.postal_code },
           jurisdiction_id: row.jurisdiction_id,
           construction_type: row.construction_type,
@@ -228,9 +228,9 @@ export class ProjectService {
       if (body.status !== undefined && body.status !== row.status) {
         throw new ApiError(409, 'status_change_not_here', `Change the status with POST ${projectUrl(id)}/status, not by editing the project.`, 'status');
       }
-      const fixtures = parseStoredFixtures(await trx.selectFrom('project_fixtures').select('input').where('project_id', '=', id).orderBy('position').execute());
+      const fixtures = parseStoredFixtures(await trx.selectFrom('project_fixtures').select('input').where('project_id', '=', id).orderBy('position').execute(), row);
       const state = await resolveWrite(trx, body, {
-        inputs: JSON.parse(row.inputs) as StoredInputs,
+        inputs: projectJson<StoredInputs>(row, 'inputs', row.inputs),
         fixtures,
         address: { street: row.street, street_2: row.street_2, city: row.city, state: row.state, postal_code: row.postal_code },
         jurisdiction_id: row.jurisdiction_id,

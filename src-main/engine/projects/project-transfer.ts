@@ -24,7 +24,8 @@ import type { Database } from '../../store/schema.js';
 import type { Engine } from '../engine.js';
 import { ApiError } from '../errors.js';
 import { compactSizing, type SizingContext } from './project-sizing.js';
-import { insideLocationProblem } from './project-inputs.js';
+import { insideLocationProblem, parseStoredFixtures } from './project-inputs.js';
+import { projectJson } from './render-project.js';
 import { insertRows } from '../../store/insert-rows.js';
 import { backupKeep, type Store } from '../../store/open-store.js';
 import { createBackup } from '../../store/backups.js';
@@ -36,13 +37,18 @@ import type { StoredInputs } from './project-inputs.js';
 /** A projects row as `select *` gives it (the store's own table type). */
 type ProjectRowText = Selectable<ProjectsTable>;
 
-/** One project as the file carries it, read with plain SQLite (throws if its rows cannot be read). */
+/**
+ * One project as the file carries it, read with plain SQLite. Throws if its rows cannot be read:
+ * a damaged JSON column is the damaged_record error naming the project and what is damaged.
+ */
 export function readExportedProject(sqlite: SQLite.Database, id: number): ExportedProject | null {
   const row = sqlite.prepare('select * from projects where id = ?').get(id) as ProjectRowText | undefined;
   if (!row) return null;
-  const fixtures = (sqlite.prepare('select input from project_fixtures where project_id = ? order by position').pluck().all(id) as string[]).map(
-    (input) => JSON.parse(input) as ExportedProject['inputs']['fixtures'][number],
-  );
+  const inputs = projectJson<StoredInputs>(row, 'inputs', row.inputs);
+  const fixtures = parseStoredFixtures(
+    sqlite.prepare('select input from project_fixtures where project_id = ? order by position').all(id) as { input: string }[],
+    row,
+  ) as ExportedProject['inputs']['fixtures'];
   const notes = sqlite.prepare('select author, text, created from project_notes where project_id = ? order by created, id').all(id) as ExportedProject['notes'];
   const user = sqlite.prepare('select name from users where id = ?').get(row.user_id) as { name: string } | undefined;
   const jurisdiction =
@@ -59,7 +65,7 @@ export function readExportedProject(sqlite: SQLite.Database, id: number): Export
     address: { street: row.street, street_2: row.street_2, city: row.city, state: row.state, postal_code: row.postal_code },
     jurisdiction: row.jurisdiction_id === null ? null : { id: row.jurisdiction_id, name: jurisdiction?.name ?? '' },
     engineer: { id: row.user_id, name: user?.name ?? '' },
-    inputs: { ...(JSON.parse(row.inputs) as StoredInputs), fixtures },
+    inputs: { ...inputs, fixtures },
     notes,
     exported_sizing: { recommended_product: row.recommended_product, pump_out_cycle: row.pump_out_cycle },
   };
@@ -74,19 +80,49 @@ export function fieldsizerFile(projects: ExportedProject[]): FieldsizerFile {
   return { format: FIELDSIZER_FILE_FORMAT, version: FIELDSIZER_FILE_VERSION, exported_at: new Date().toISOString(), app_version: packageJson.version, projects };
 }
 
-/** The file for the given projects (or every unsynced one); 404 for an unknown id, 409 when there is nothing to export. */
-export function exportProjects(engine: Engine, selection: { ids?: number[]; unsynced?: boolean }): FieldsizerFile {
+/** A project an export had to leave out, and why. */
+export interface ExportSkipped {
+  id: number;
+  name: string;
+  reason: string;
+}
+
+export interface ExportResult {
+  file: FieldsizerFile;
+  /** The projects whose stored data could not be read: the file holds the others. */
+  skipped: ExportSkipped[];
+}
+
+/**
+ * The file for the given projects (or every unsynced one), salvaging what can be read: a project
+ * whose stored data is damaged is left out and listed in `skipped`, and the file holds the others.
+ * 404 for an unknown id, 409 when there is nothing to export, the damaged_record error when not one
+ * of them could be read.
+ */
+export function exportProjects(engine: Engine, selection: { ids?: number[]; unsynced?: boolean }): ExportResult {
   const sqlite = engine.store.sqlite;
   const ids = selection.unsynced ? unsyncedProjectIds(sqlite) : [...new Set(selection.ids ?? [])];
   if (ids.length === 0) {
     throw new ApiError(409, 'nothing_to_export', selection.unsynced ? 'There are no unsynced projects to export.' : 'Choose at least one project to export.');
   }
-  const projects = ids.map((id) => {
-    const project = readExportedProject(sqlite, id);
+  const projects: ExportedProject[] = [];
+  const skipped: ExportSkipped[] = [];
+  for (const id of ids) {
+    let project: ExportedProject | null;
+    try {
+      project = readExportedProject(sqlite, id);
+    } catch (error) {
+      const name = (sqlite.prepare('select name from projects where id = ?').pluck().get(id) as string | undefined) ?? '';
+      skipped.push({ id, name, reason: error instanceof Error ? error.message : String(error) });
+      continue;
+    }
     if (!project) throw new ApiError(404, 'not_found', `No project with id ${id}.`, 'ids');
-    return project;
-  });
-  return fieldsizerFile(projects);
+    projects.push(project);
+  }
+  if (projects.length === 0) {
+    throw new ApiError(500, 'damaged_record', `Nothing could be exported: ${skipped.length === 1 ? skipped[0]!.reason : `none of the ${skipped.length} projects can be read (${skipped.map((s) => s.id).join(', ')}).`}`);
+  }
+  return { file: fieldsizerFile(projects), skipped };
 }
 
 /** A file name for an export: the project's name for one, else a dated name. */
