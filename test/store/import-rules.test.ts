@@ -9,6 +9,7 @@
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDispatcher, type Dispatch } from '../../src-main/ipc/dispatcher.js';
 import { exportProjects } from '../../src-main/engine/projects/project-transfer.js';
@@ -158,6 +159,23 @@ describe('hostile .fieldsizer files', () => {
       expect(fs.existsSync(path.join(dataDir, 'backups')) ? fs.readdirSync(path.join(dataDir, 'backups')) : []).toEqual([]);
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('an import meeting another write', () => {
+  it('answers 503 store_busy when another connection holds the store past the busy timeout; nothing is written', { timeout: 60_000 }, async () => {
+    const other = new Database(t.engine.store.file);
+    other.pragma('busy_timeout = 5000');
+    other.prepare('begin immediate').run();
+    try {
+      const before = projectCount();
+      const result = await dispatch('projects.import', { content: JSON.stringify(fileWith(() => undefined)) });
+      expect(result).toMatchObject({ ok: false, error: { status: 503, code: 'store_busy', message: 'The data is busy with another write (a sync); nothing was imported: try again in a moment.' } });
+      expect(projectCount()).toBe(before);
+    } finally {
+      other.prepare('rollback').run();
+      other.close();
     }
   });
 });

@@ -54,7 +54,11 @@ async function run(id: number, kind: keyof JobKinds, input: JobKinds[keyof JobKi
 port.on('message', (message: ToJobWorker) => {
   run(message.id, message.kind, message.input).catch((error: unknown) => {
     if (error instanceof ApiError) post({ type: 'failed', id: message.id, error: error.toBody() });
-    else {
+    else if ((error as { code?: unknown }).code === 'SQLITE_BUSY') {
+      // Another connection (a sync writing its pull) held the store past the busy timeout.
+      const busy = new ApiError(503, 'store_busy', `The data is busy with another write (a sync)${message.kind === 'import' ? '; nothing was imported' : ''}: try again in a moment.`);
+      post({ type: 'failed', id: message.id, error: busy.toBody() });
+    } else {
       const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
       post({ type: 'failed', id: message.id, error: { object: 'error', status: 500, code: 'internal_error', message: `The ${message.kind} failed; the details are in the log.`, param: null }, detail });
     }
