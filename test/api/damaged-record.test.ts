@@ -2,7 +2,7 @@
  * A project whose stored data is damaged (a JSON column that no longer parses, as a disk fault or
  * a hand-edited store leaves it; docs/api.md "A damaged project"), through the real server on a
  * real SQLite file: lists and search go on and show it with what its row still holds (its inputs
- * as not stated); reading the project itself, its sizing, its report or an edit answer 500
+ * as not stated); reading the project itself, its sizing, its report, an edit or a status change answer 500
  * `damaged_record` naming the project and what is damaged (never "The body is not valid JSON.");
  * it can still be deleted; the unsynced export writes the other projects and says which it left out.
  */
@@ -70,6 +70,9 @@ describe('a project whose stored inputs are damaged', () => {
     expectDamaged(await t.get(`/api/projects/${damaged}/sizing`));
     expectDamaged(await t.request('PATCH', `/api/projects/${damaged}`, { body: JSON.stringify({ servings_per_day: 10 }) }));
     expectDamaged(await t.request('POST', `/api/sizing?project_id=${damaged}`, { body: JSON.stringify({ servings_per_day: 10 }) }));
+    // Not sent on for review either, and left as it was.
+    expectDamaged(await t.request('POST', `/api/projects/${damaged}/status`, { body: JSON.stringify({ status: 'Closed' }) }));
+    expect(t.engine.store.sqlite.prepare('select status from projects where id = ?').pluck().get(damaged)).toBe('Draft');
     const pdf = await fetch(`${t.server.url}/api/projects/${damaged}/report.pdf`, { headers: { authorization: `Bearer ${t.key}` } });
     expectDamaged({ status: pdf.status, text: '', body: await pdf.json() });
     // The others are as they were.

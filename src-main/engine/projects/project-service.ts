@@ -300,6 +300,9 @@ export class ProjectService {
     await this.db.transaction().execute(async (trx) => {
       const row = await this.row(id, trx);
       checkVersion(row, version);
+      // A damaged project is not sent on for review: what would the reviewer read?
+      projectJson(row, 'inputs', row.inputs);
+      projectJson(row, 'sizing', row.sizing);
       const from = row.status as ProjectStatus;
       if (from === to) throw new ApiError(409, 'same_status', `Project ${id} is already ${to}.`, 'status');
       const allowed = allowedTransitions(from, actors).find((t) => t.to === to);
