@@ -16,7 +16,8 @@ import { exportProjects } from '../../src-main/engine/projects/project-transfer.
 import { MAX_FIXTURES_PER_PROJECT } from '../../src-shared/api/input-ranges.js';
 import { MAX_IMPORT_FILE_BYTES } from '../../src-shared/ipc/data-safety.js';
 import type { FieldsizerFile } from '../../src-shared/transfer/fieldsizer-file.js';
-import { startTestServer, tempDir, type TestServer } from '../helpers/api-server.js';
+import { openEngine, type Engine, type EngineOptions } from '../../src-main/engine/engine.js';
+import { copyTemplateDataDir, startTestServer, tempDir, type TestServer } from '../helpers/api-server.js';
 import { makeUnsyncedProjects } from './helpers.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -176,6 +177,69 @@ describe('an import meeting another write', () => {
     } finally {
       other.prepare('rollback').run();
       other.close();
+    }
+  });
+});
+
+describe('an import is bounded in time, memory and number', () => {
+  /** An engine of its own on a copy of the store, with the import worker's limits given. */
+  async function engineWith(limits: NonNullable<EngineOptions['jobLimits']>['import']): Promise<{ engine: Engine; close(): Promise<void> }> {
+    const dataDir = copyTemplateDataDir();
+    const engine = await openEngine({ dataDir, jobLimits: { import: limits } });
+    return {
+      engine,
+      async close() {
+        await engine.close();
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  }
+  /** The base file's projects 250 times over, each a project of its own (500 projects). */
+  const bigFile = () => {
+    const file = structuredClone(base);
+    file.projects = Array.from({ length: 250 }, (_, i) => base.projects.map((p) => ({ ...structuredClone(p), name: `${p.name} (${i})` }))).flat();
+    return JSON.stringify(file);
+  };
+  const projectsIn = (engine: Engine) => engine.store.sqlite.prepare('select count(*) from projects').pluck().get() as number;
+
+  it('past its time: 503 import_timeout, nothing imported', { timeout: 120_000 }, async () => {
+    const { engine, close } = await engineWith({ timeoutMs: 300 });
+    try {
+      const before = projectsIn(engine);
+      const result = await createDispatcher(engine, { transport: 'ipc', apiUrl: null })('projects.import', { content: bigFile() });
+      expect(result).toMatchObject({ ok: false, error: { status: 503, code: 'import_timeout', message: "Reading and sizing the file's projects took longer than 300 ms; nothing was imported." } });
+      expect(projectsIn(engine)).toBe(before);
+    } finally {
+      await close();
+    }
+  });
+
+  it('past its memory: 413 file_too_large, nothing imported; the process goes on', { timeout: 120_000 }, async () => {
+    const { engine, close } = await engineWith({ heapMb: 16 });
+    try {
+      const before = projectsIn(engine);
+      const result = await createDispatcher(engine, { transport: 'ipc', apiUrl: null })('projects.import', { content: bigFile() });
+      expect(result).toMatchObject({
+        ok: false,
+        error: { status: 413, code: 'file_too_large', message: 'The file needs more memory to import than an import may take (16 MB); nothing was imported. Import it in smaller files.' },
+      });
+      expect(projectsIn(engine)).toBe(before);
+    } finally {
+      await close();
+    }
+  });
+
+  it('one at a time, one waiting: a third at once is a 503 busy', { timeout: 120_000 }, async () => {
+    const { engine, close } = await engineWith({});
+    try {
+      const dispatch3 = createDispatcher(engine, { transport: 'ipc', apiUrl: null });
+      const files = [0, 1, 2].map(() => JSON.stringify(fileWith(() => undefined)));
+      const [first, second, third] = await Promise.all(files.map((content) => dispatch3('projects.import', { content })));
+      expect(first).toMatchObject({ ok: true, value: { imported: 2 } });
+      expect(second).toMatchObject({ ok: true, value: { imported: 2 } });
+      expect(third).toMatchObject({ ok: false, error: { status: 503, code: 'busy', message: 'Another import is running; import this file when it has finished.' } });
+    } finally {
+      await close();
     }
   });
 });

@@ -9,7 +9,7 @@ import { JobWorker, type JobLimits } from './job-host.js';
 
 export type JobLimitOptions = { report?: Partial<JobLimits>; import?: Partial<JobLimits> };
 
-const seconds = (ms: number) => `${Math.round(ms / 1000)} s`;
+const seconds = (ms: number) => (ms < 1000 ? `${ms} ms` : `${Math.round(ms / 1000)} s`);
 
 /**
  * A report of 10,900 fixtures (a project of the central service; one made here holds at most 200)
