@@ -40,12 +40,14 @@ export default defineConfig({
       externalizeDeps: true,
       rolldownOptions: {
         // The workers are entries of their own, loaded from beside the main bundle: the sync's pull
-        // worker (src-main/sync/pull-worker-host.ts) and a first start's data load
-        // (src-main/store/load-worker-host.ts).
+        // worker (src-main/sync/pull-worker-host.ts), a first start's data load
+        // (src-main/store/load-worker-host.ts) and the reports' and imports' jobs
+        // (src-main/engine/jobs/job-host.ts).
         input: {
           index: resolve(root, 'src-main/electron/main.ts'),
           'pull-worker': resolve(root, 'src-main/sync/pull-worker.ts'),
           'load-worker': resolve(root, 'src-main/store/load-worker.ts'),
+          'job-worker': resolve(root, 'src-main/engine/jobs/job-worker.ts'),
         },
         output: { entryFileNames: '[name].js' },
         external: ['better-sqlite3'],

@@ -21,6 +21,7 @@ import { generateCatalog } from './generate-catalog.js';
 import { generatePeople } from './generate-people.js';
 import { uiBench } from './ui.js';
 import { startBench } from './start.js';
+import { offloadBench } from './offload.js';
 import { DEFAULT_CONCURRENCY } from '../src-main/sync/upstream-client.js';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -494,6 +495,19 @@ if (wants('sync')) {
     fs.rmSync(warmDir, { recursive: true, force: true });
     fs.rmSync(downstreamDir, { recursive: true, force: true });
     fs.rmSync(secondDir, { recursive: true, force: true });
+  }
+}
+
+if (wants('offload')) {
+  // A large report PDF and a large import, on the serving thread and off it (engine/jobs).
+  console.log('offload: a report PDF of 10,900 fixtures and an import of 500 projects, on the serving thread and in the job worker');
+  const data = await prepareDataDir();
+  try {
+    const offload = await offloadBench(data.dir);
+    results.offload = offload;
+    console.table(offload.table);
+  } finally {
+    fs.rmSync(data.dir, { recursive: true, force: true });
   }
 }
 

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { app, BrowserWindow, dialog, Menu, screen, session, shell } from 'electron';
 import { EVENT_CHANNEL } from '../../src-shared/ipc/contract.js';
-import type { StartupView } from '../../src-shared/ipc/data-safety.js';
+import { MAX_IMPORT_FILE_BYTES, type StartupView } from '../../src-shared/ipc/data-safety.js';
 import { FIELDSIZER_FILE_EXTENSION } from '../../src-shared/transfer/fieldsizer-file.js';
 import type { Engine } from '../engine/engine.js';
 import { openOwnedEngine, StartCancelled } from '../engine/owned-engine.js';
@@ -207,6 +207,11 @@ async function importFile(file: string): Promise<void> {
   }
   focusMainWindow();
   const d = await dispatchReady;
+  // The contract's limit, before a file of any size is read into memory.
+  if (fs.statSync(file).size > MAX_IMPORT_FILE_BYTES) {
+    await messageBox({ type: 'error', message: `${path.basename(file)} could not be imported.`, detail: `The file is larger than ${MAX_IMPORT_FILE_BYTES / 1e6} MB.`, buttons: ['OK'] });
+    return;
+  }
   const result = await d('projects.import', { content: fs.readFileSync(file, 'utf8') });
   if (!result.ok) {
     await messageBox({ type: 'error', message: `${path.basename(file)} could not be imported.`, detail: result.error.message, buttons: ['OK'] });
@@ -252,7 +257,15 @@ async function saveExport(fileName: string, content: string): Promise<string | n
 async function exportUnsyncedFromMenu(): Promise<void> {
   const d = await dispatchReady;
   const result = await d('projects.export', { unsynced: true });
-  if (!result.ok) await messageBox({ type: 'info', message: 'Nothing was exported.', detail: result.error.message, buttons: ['OK'] });
+  if (!result.ok) {
+    await messageBox({ type: 'info', message: 'Nothing was exported.', detail: result.error.message, buttons: ['OK'] });
+    return;
+  }
+  // Projects whose stored data is damaged were left out of the file: say which.
+  const { skipped } = result.value as { skipped: { reason: string }[] };
+  if (skipped.length > 0) {
+    await messageBox({ type: 'warning', message: `${skipped.length} project${skipped.length === 1 ? ' was' : 's were'} not exported.`, detail: skipped.map((s) => s.reason).join('\n'), buttons: ['OK'] });
+  }
 }
 
 function installMenu(): void {

@@ -8,7 +8,7 @@ import { ApiError } from './errors.js';
 import type { Database } from '../store/schema.js';
 import { backupKeep, type Store } from '../store/open-store.js';
 import { BACKUP_KEEP_KEY, backupsDir, createBackup, findBackup, listBackups, type BackupInfo, type BackupReason } from '../store/backups.js';
-import { describeHolder, LockBusyError, takeLock, type LockTiming } from '../store/process-locks.js';
+import { describeBusy, LockBusyError, takeLock, type LockTiming } from '../store/process-locks.js';
 import { copyPreparedInto, pageSizeOf, prepareRestore, RestoreRefused } from '../store/restore-backup.js';
 
 /** The error code of each reason a restore is refused. */
@@ -93,8 +93,7 @@ export class BackupService {
     if (!backup) throw new ApiError(404, 'not_found', `There is no backup named "${name}".`, 'name');
     const lock = await takeLock(this.dataDir, 'sync', 'restore', undefined, this.lockTiming).catch((error: unknown) => {
       if (!(error instanceof LockBusyError)) throw error;
-      const doing = error.holder?.owner === 'sync' ? 'A sync' : 'Another change of the data';
-      throw new ApiError(409, 'busy', `${doing} is running in ${describeHolder(error.holder)}; restore the backup when it has finished.`);
+      throw new ApiError(409, 'busy', `${describeBusy(error.holder)}; restore the backup when it has finished. Nothing was changed.`);
     });
     try {
       const prepared = await prepareRestore(backup, this.dataDir, pageSizeOf(this.store.sqlite)).catch((error: unknown) => {

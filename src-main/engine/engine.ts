@@ -22,7 +22,7 @@ import { SyncRunner, type ClientTuning } from '../sync/sync-runner.js';
 import { guardSyncRun } from '../store/sync-run-guard.js';
 import type { LockTiming } from '../store/process-locks.js';
 import { BackupService } from './backup-service.js';
-import { ReportService } from './report/report-service.js';
+import { OffThreadReports, startJobs, type EngineJobs, type JobLimitOptions } from './jobs/engine-jobs.js';
 
 export interface EngineOptions {
   dataDir: string;
@@ -40,6 +40,8 @@ export interface EngineOptions {
    * default; null loads the embedded data set instead (what builds the prepared store does).
    */
   templateFile?: string | null;
+  /** Time, memory and queue of the report and import workers (tests shorten them). */
+  jobLimits?: JobLimitOptions;
 }
 
 export interface Engine {
@@ -62,7 +64,10 @@ export interface Engine {
   search: SearchService;
   sync: SyncService;
   backups: BackupService;
-  reports: ReportService;
+  /** Report PDFs, made off the serving thread. */
+  reports: OffThreadReports;
+  /** The workers of reports and imports (jobs/engine-jobs.ts). */
+  jobs: EngineJobs;
   close(): Promise<void>;
 }
 
@@ -92,6 +97,7 @@ export async function openEngine(options: EngineOptions): Promise<Engine> {
     sync.guard = () => guardSyncRun(options.dataDir, options.lockTiming);
     await sync.init();
     const backups = new BackupService(store, options.dataDir, () => sync.init(), options.lockTiming);
+    const jobs = startJobs(options.dataDir, options.jobLimits);
     return {
       store,
       dataDir: options.dataDir,
@@ -110,9 +116,11 @@ export async function openEngine(options: EngineOptions): Promise<Engine> {
       search: new SearchService(store.db),
       sync,
       backups,
-      reports: new ReportService(store.db, projects, catalog),
+      reports: new OffThreadReports(jobs.reports),
+      jobs,
       async close() {
         backups.stop();
+        await jobs.close();
         await sync.close();
         await store.close();
       },

@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type SQLite from 'better-sqlite3';
-import { readFieldsizerFile, type ExportedProject } from '../../src-shared/transfer/fieldsizer-file.js';
+import type { ExportedProject } from '../../src-shared/transfer/fieldsizer-file.js';
 import { ensurePrivateFolder } from '../store/data-folder.js';
 import { lastGoodBackup, type BackupInfo } from '../store/backups.js';
 import { installPrepared, prepareRestore } from '../store/restore-backup.js';
@@ -16,7 +16,7 @@ import { DATABASE_FILE, databaseFiles } from '../store/open-store.js';
 import { openSqlite } from '../store/sqlite.js';
 import type { StoreOpenError } from '../store/store-errors.js';
 import { openEngine, type Engine, type EngineOptions } from './engine.js';
-import { fieldsizerFile, importProjects, readExportedProject, type ImportReport } from './projects/project-transfer.js';
+import { fieldsizerFile, importProjectsText, readExportedProject, type ImportReport } from './projects/project-transfer.js';
 
 export interface DamageReport {
   file: string;
@@ -143,10 +143,9 @@ export async function recoverAndOpen(report: DamageReport, choice: RecoveryChoic
   const engine = await openEngine(options);
   try {
     let imported: ImportReport | null = null;
-    if (report.salvageFile) {
-      const read = readFieldsizerFile(fs.readFileSync(report.salvageFile, 'utf8'));
-      if (read.ok) imported = await importProjects(engine, read.file);
-    }
+    // The rep's own unsynced work: each project on its own, so one that breaks today's rules (said
+    // in the report, and kept in the salvage file) does not hold back the others.
+    if (report.salvageFile) imported = await importProjectsText(engine, fs.readFileSync(report.salvageFile, 'utf8'), { refuseEach: true });
     return { engine, imported };
   } catch (error) {
     await engine.close();

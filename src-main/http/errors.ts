@@ -42,7 +42,9 @@ function frameworkError(error: FastifyError): ApiError | null {
       return new ApiError(400, 'invalid_body', 'The body is not valid JSON.');
   }
   if (error.statusCode === 429) return new ApiError(429, 'rate_limited', error.message || 'Too many requests; slow down.');
-  if (error instanceof SyntaxError) return new ApiError(400, 'invalid_body', 'The body is not valid JSON.');
+  // Only a body that failed to parse is the client's: a SyntaxError from anywhere else (stored
+  // data, our own code) is ours, and never reported as a bad body.
+  if (error instanceof SyntaxError && error.statusCode === 400) return new ApiError(400, 'invalid_body', 'The body is not valid JSON.');
   if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
     return new ApiError(error.statusCode, 'bad_request', error.message);
   }

@@ -26,12 +26,12 @@ export const dataSafetyHandlers: { [M in DataSafetyMethod]: Handler<M> } = {
     return overview(context);
   },
   'projects.export': async ({ ids, unsynced }, { engine, saveExport }) => {
-    const file = exportProjects(engine, { ids, unsynced });
+    const { file, skipped } = exportProjects(engine, { ids, unsynced });
     const fileName = exportFileName(file);
     const content = JSON.stringify(file, null, 1);
     // The desktop app asks where to save; the browser gets the text and downloads it.
-    if (saveExport) return { count: file.projects.length, fileName, path: await saveExport(fileName, content), content: null };
-    return { count: file.projects.length, fileName, path: null, content };
+    if (saveExport) return { count: file.projects.length, fileName, path: await saveExport(fileName, content), content: null, skipped };
+    return { count: file.projects.length, fileName, path: null, content, skipped };
   },
   'projects.import': async ({ content }, { engine }) => importProjectsText(engine, content),
   'app.logError': async ({ message, stack, where }, { log }) => {

@@ -16,7 +16,7 @@ import { openSqlite, PAGE_SIZE } from './sqlite.js';
 import { ensurePrivateFolder, restrictFile } from './data-folder.js';
 import { BACKUP_KEEP_KEY, createBackup, DEFAULT_BACKUP_KEEP } from './backups.js';
 import { classifyOpenError, damaged, newerVersion, StoreOpenError } from './store-errors.js';
-import { describeHolder, LockBusyError, takeLock, type HeldLock } from './process-locks.js';
+import { describeBusy, LockBusyError, takeLock, type HeldLock } from './process-locks.js';
 
 export const DATABASE_FILE = 'fieldsizer.db';
 
@@ -83,7 +83,7 @@ export async function openStore(dataDir: string, options: OpenStoreOptions = {})
           throw new StoreOpenError(
             'locked',
             file,
-            `The database ${file} needs an update to this version of Fieldsizer, which waits for ${describeHolder(lockError.holder)} to finish. Start again when it has. Nothing was changed.`,
+            `The database ${file} needs an update to this version of Fieldsizer, which waits: ${describeBusy(lockError.holder)}. Start again when it has finished. Nothing was changed.`,
             lockError.message,
           );
         });

@@ -81,8 +81,28 @@ function isAlive(pid: number): boolean {
   }
 }
 
+/** What a holder of the sync lock is doing, as the start of a sentence. */
+const BUSY_WORDS: Record<LockOwner, string> = {
+  serve: 'npm run serve is changing this data folder',
+  app: 'The Fieldsizer desktop app is changing this data folder',
+  restore: 'A restore of a backup into this data folder is running',
+  sync: 'A sync of this data folder is running',
+  import: 'An import of projects into this data folder is running',
+  migration: 'An update of this data folder to a new version is running',
+  cli: 'A Fieldsizer command is changing this data folder',
+};
+
+/**
+ * Why the sync lock is busy, as a sentence to finish: "A sync of this data folder is running
+ * (process 123, since …)"; then the caller says what to do ("; restore the backup when it has finished.").
+ */
+export function describeBusy(holder: OwnerInfo | null): string {
+  if (!holder) return 'Another Fieldsizer process is changing this data folder';
+  return `${BUSY_WORDS[holder.owner] ?? 'Another Fieldsizer process is changing this data folder'} (process ${holder.pid}, since ${holder.since})`;
+}
+
 /** Who holds a lock, in words: "npm run serve (process 123, since …)". */
-export function describeHolder(holder: OwnerInfo | null): string {
+function describeHolder(holder: OwnerInfo | null): string {
   if (!holder) return 'another Fieldsizer process';
   return `${OWNER_WORDS[holder.owner] ?? 'another Fieldsizer process'} (process ${holder.pid}, since ${holder.since})`;
 }
@@ -124,9 +144,7 @@ export async function takeLock(
     const holder = readOwner(dataDir, name);
     const message =
       name === 'sync'
-        ? holder && holder.owner !== 'sync'
-          ? `This data folder is being changed by ${describeHolder(holder)}; try again when it has finished.`
-          : `Another sync of this data folder is running in ${describeHolder(holder)}; try again when it has finished.`
+        ? `${describeBusy(holder)}; try again when it has finished.`
         : `The data folder ${dataDir} is in use by ${describeHolder(holder)}. Only one Fieldsizer may open a data folder at a time: ` +
           'close that one first, or use another folder (--data-dir, or FIELDSIZER_DATA_DIR).';
     throw new LockBusyError(name, holder, message);

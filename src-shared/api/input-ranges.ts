@@ -49,6 +49,17 @@ export const INPUT_RANGES = {
 export type InputRangeName = keyof typeof INPUT_RANGES;
 
 /**
+ * The most fixtures one project holds, on every way in (POST and PATCH, `.fieldsizer` imports).
+ * Sized from the codes' tables, not from what fits in memory: a kitchen fixture is 1 to 6 DFU
+ * (UPC; Wichita's and Austin's published tables, docs/api.md "The fixture limit"), so 200 of them
+ * are some 400-1,200 DFU, a 4,000-10,000 gal interceptor by UPC Table 1014.3.6, the table's top
+ * rows. A site larger still enters a group of like fixtures as one custom fixture with its total
+ * GPM (to 500) or DFU (to 1,000), which reaches the end of every table. A longer list is a mistake
+ * or an attack: 40,000 fixtures fit in the 1 MiB body limit.
+ */
+export const MAX_FIXTURES_PER_PROJECT = 200;
+
+/**
  * Values inside the range that are still unusual enough to ask "is this right?" in the editor
  * (they are accepted and sized as entered).
  */

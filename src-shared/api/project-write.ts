@@ -10,7 +10,8 @@ import { fromMetric } from '../sizing/units.js';
 import { fixtureInputSchema, type FixtureInput } from '../sizing/fixtures.js';
 import { mealsInputsSchema } from '../sizing/gravity-volume.js';
 import { CONSTRUCTION_TYPES, INSIDE_TRAP_LOCATIONS, INSTALLATION_LOCATIONS, keyOf, PROJECT_STATUSES } from './vocabulary.js';
-import { checkRange, rangedNumber, type InputRangeName } from './input-ranges.js';
+import { checkRange, MAX_FIXTURES_PER_PROJECT, rangedNumber, type InputRangeName } from './input-ranges.js';
+import type { ProjectInputValues } from '../project-inputs.js';
 
 const inches = (field: string, range: InputRangeName) =>
   z
@@ -141,24 +142,40 @@ export const fixtureWrite = fixtureWriteObject.superRefine((f, ctx) => {
   }
 });
 
+/** The answer to a fixture list over the limit (input-ranges.ts). */
+export function tooManyFixtures(count?: number): string {
+  const sent = count === undefined ? '' : ` (${count.toLocaleString('en-US')} were sent)`;
+  return `A project holds at most ${MAX_FIXTURES_PER_PROJECT} fixtures${sent}; enter a group of like fixtures as one custom fixture with its total GPM or DFU.`;
+}
+
 /**
  * `fixtures` as GET shows it (a list object) or a plain array, read as the list object: a union
  * of the two would report a bad fixture as "fixtures: Invalid input" instead of naming the field
  * (`fixtures.data.2.type`).
  */
 const fixtureList = z.preprocess(
-  (v) => (Array.isArray(v) ? { data: v } : v),
+  (v, ctx) => {
+    // Counted before any fixture is parsed: 40,000 fixtures fit in a 1 MiB body.
+    const list: unknown = Array.isArray(v) ? v : typeof v === 'object' && v !== null ? (v as { data?: unknown }).data : undefined;
+    if (Array.isArray(list) && list.length > MAX_FIXTURES_PER_PROJECT) {
+      ctx.addIssue({ code: 'custom', message: tooManyFixtures(list.length), path: ['data'], input: list });
+      return z.NEVER;
+    }
+    return Array.isArray(v) ? { data: v } : v;
+  },
   z
-    .object({ object: z.literal('list').optional(), url: z.string().optional(), data: z.array(fixtureWrite) })
+    .object({ object: z.literal('list').optional(), url: z.string().optional(), data: z.array(fixtureWrite).max(MAX_FIXTURES_PER_PROJECT, { error: tooManyFixtures() }) })
     .strict()
     .meta({ description: 'The fixtures list as GET shows it, or a plain array of fixtures' }),
 );
 
 const ignored = z.unknown().optional();
 
-/** The meals inputs of the sizing library, each number within its range (input-ranges.ts). */
-const mealsWrite = mealsInputsSchema.superRefine((m, ctx) => {
-  checkRange(ctx, ['seats'], 'meals.seats', 'meals_seats', m.seats);
+/**
+ * The meals inputs of the sizing library, each number within its range (input-ranges.ts); the seats
+ * checked by their range first, so 1e300 seats read "at most 10,000", not zod's safe-integer bound.
+ */
+const mealsWrite = mealsInputsSchema.extend({ seats: rangedNumber('meals.seats', 'meals_seats') }).superRefine((m, ctx) => {
   checkRange(ctx, ['meals_per_peak_hour'], 'meals.meals_per_peak_hour', 'meals_per_peak_hour', m.meals_per_peak_hour);
   checkRange(ctx, ['hours_of_operation'], 'meals.hours_of_operation', 'meals_hours_of_operation', m.hours_of_operation);
   checkRange(ctx, ['retention_hours'], 'meals.retention_hours', 'meals_retention_hours', m.retention_hours);
@@ -269,3 +286,78 @@ export const statusChangeBody = z
     version: z.number().int().positive().optional(),
   })
   .strict();
+
+/**
+ * The sizing inputs of a write body over the current ones, under the names the store keeps them
+ * by; what the body leaves out stays as it is (normalise after: project-inputs.ts). The one mapping
+ * from the resource's field names to the stored ones: a write and an import both use it.
+ */
+export function applyWriteInputs<T extends Partial<ProjectInputValues>>(current: T, body: ProjectWrite): T {
+  const inputs = { ...current };
+  const set = <K extends keyof ProjectInputValues>(key: K, value: ProjectInputValues[K] | undefined) => {
+    if (value !== undefined) (inputs as Partial<ProjectInputValues>)[key] = value;
+  };
+  set('menu_type', body.menu_type);
+  set('servings_per_day', body.servings_per_day);
+  set('pump_out_target_days', body.pump_out_target);
+  set('fryer', body.fryer);
+  set('flatware', body.flatware);
+  set('food_waste_disposer', body.food_waste_disposer);
+  set('pipe_size_in', body.pipe_size);
+  set('size_by_pipe_only', body.size_by_pipe_only);
+  set('installation_location', body.installation_location as ProjectInputValues['installation_location'] | undefined);
+  set('inside_trap_location', body.inside_trap_location);
+  set('buried', body.buried);
+  set('burial_depth_in', body.burial_depth);
+  set('installed_in_traffic_area', body.installed_in_traffic_area);
+  set('installed_in_high_water_area', body.installed_in_high_water_area);
+  if (body.meals !== undefined) {
+    if (body.meals === null) delete (inputs as Partial<ProjectInputValues>).meals;
+    else (inputs as Partial<ProjectInputValues>).meals = body.meals;
+  }
+  return inputs;
+}
+
+/** Stored input names that differ from the write body's (the rest are the same). */
+const WRITE_NAME_OF_STORED: Record<string, string> = { pump_out_target_days: 'pump_out_target', pipe_size_in: 'pipe_size', burial_depth_in: 'burial_depth' };
+const STORED_NAME_OF_WRITE: Record<string, string> = Object.fromEntries(Object.entries(WRITE_NAME_OF_STORED).map(([stored, write]) => [write, stored]));
+
+/** A stored fixture (the sizing engine's input) as a write body's fixture, so the write schema can check it. */
+function fixtureWriteOfStored(f: unknown): unknown {
+  if (typeof f !== 'object' || f === null || Array.isArray(f)) return f;
+  const { kind, length, width, depth, ...rest } = f as Record<string, unknown>;
+  const body: Record<string, unknown> = { ...rest, type: kind };
+  if (length !== undefined || width !== undefined || depth !== undefined) body.dimensions = { standard: { length, width, height: depth } };
+  return body;
+}
+
+/**
+ * Stored sizing inputs (as a `.fieldsizer` file carries them) as the fields of a write body: the
+ * inverse of applyWriteInputs, so a file's project is checked by this same schema. Keys it does not
+ * know are passed on, for the schema to name.
+ */
+export function writeFieldsOfStoredInputs(stored: Record<string, unknown>): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(stored)) {
+    if (key === 'fixtures') body.fixtures = Array.isArray(value) ? value.map(fixtureWriteOfStored) : value;
+    else body[WRITE_NAME_OF_STORED[key] ?? key] = value;
+  }
+  return body;
+}
+
+/** Where a write body's field is among the stored inputs: `fixtures.data.2.type` → `fixtures.2.kind`. */
+export function storedInputPathOf(path: readonly PropertyKey[]): PropertyKey[] {
+  const [first, ...rest] = path;
+  if (first === 'fixtures') {
+    const [data, index, ...inside] = rest;
+    if (data !== 'data' || index === undefined) return ['fixtures'];
+    const [field, ...deeper] = inside;
+    if (field === 'type') return ['fixtures', index, 'kind'];
+    if (field === 'dimensions') {
+      const [, length] = deeper;
+      return ['fixtures', index, ...(length === undefined ? [] : [length === 'height' ? 'depth' : length])];
+    }
+    return ['fixtures', index, ...inside];
+  }
+  return first === undefined ? [] : [STORED_NAME_OF_WRITE[String(first)] ?? first, ...rest];
+}

@@ -5,6 +5,9 @@
  */
 import { z } from 'zod';
 
+/** The largest `.fieldsizer` file an import reads: the contract, the browser bridge and the command line. */
+export const MAX_IMPORT_FILE_BYTES = 50_000_000;
+
 const id = z.number().int().positive();
 const noArgs = z.object({}).strict();
 
@@ -34,7 +37,9 @@ export const dataSafetyMethods = {
     .strict()
     .refine((a) => a.unsynced === true || (a.ids?.length ?? 0) > 0, { error: 'Choose projects to export, or all unsynced ones.', path: ['ids'] }),
   /** The text of a .fieldsizer file (read by the UI from a file the rep picked). */
-  'projects.import': z.object({ content: z.string().min(1, { error: 'The file is empty.' }).max(50_000_000, { error: 'The file is larger than 50 MB.' }) }).strict(),
+  'projects.import': z
+    .object({ content: z.string().min(1, { error: 'The file is empty.' }).max(MAX_IMPORT_FILE_BYTES, { error: `The file is larger than ${MAX_IMPORT_FILE_BYTES / 1e6} MB.` }) })
+    .strict(),
   /** An uncaught error of the UI, for the log file (no personal data: the log scrubs it). */
   'app.logError': z.object({ message: z.string().max(2000), stack: z.string().max(10_000).optional(), where: z.string().max(200).optional() }).strict(),
   /** Whether the central service answers (a cheap request to it), not whether a network is up. */
@@ -77,7 +82,8 @@ export interface DataSafetyResults {
   'backups.restore': BackupView;
   'backups.setKeep': { keep: number; folder: string; backups: BackupView[] };
   /** Saved by the desktop app (path), or handed to the browser to download (content). */
-  'projects.export': { count: number; fileName: string; path: string | null; content: string | null };
+  /** `skipped`: projects whose stored data could not be read, left out of the file (the others are in it). */
+  'projects.export': { count: number; fileName: string; path: string | null; content: string | null; skipped: { id: number; name: string; reason: string }[] };
   'projects.import': { imported: number; already_here: number; refused: number; projects: ImportOutcomeView[] };
   'app.logError': { logged: boolean };
   'sync.reachability': { state: 'reachable' | 'unreachable' | 'not-configured'; checked_at: string; message: string | null };

@@ -46,7 +46,7 @@ describe.runIf(process.platform !== 'win32')('the data folder', () => {
       await engine.sync.syncNow();
       expect(engine.sync.status().last_error).toBeNull();
       await engine.backups.restore(backup.name);
-      const file = exportProjects(engine, { ids: [id!] });
+      const { file } = exportProjects(engine, { ids: [id!] });
       await importProjectsText(engine, JSON.stringify({ ...file, projects: [{ ...file.projects[0]!, name: 'Mode check copy' }] }));
       await log.close();
       // The sync's staging stays only after a cut-off run: opened here as a run opens it.

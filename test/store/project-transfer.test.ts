@@ -40,7 +40,7 @@ describe('.fieldsizer export and import', () => {
       { author: 'Plan reviewer', text: 'Add a sample box downstream.', created: '2026-02-03' },
       { author: 'Rep', text: 'Owner wants a quote by Friday.', created: '2026-02-04' },
     ]);
-    const file = exportProjects(source, { ids });
+    const { file } = exportProjects(source, { ids });
     expect(fieldsizerFileV1.parse(JSON.parse(JSON.stringify(file)))).toEqual(file);
     expect(file.projects[0]!.inputs.fixtures.length).toBe(2);
     expect(file.projects[0]!.notes.length).toBe(2);
@@ -64,7 +64,7 @@ describe('.fieldsizer export and import', () => {
   it('a changed copy of a project already here is imported beside it, never over it', async () => {
     const engine = await engineOnCopy();
     const [id] = await makeUnsyncedProjects(engine, 1, 'Edited elsewhere');
-    const file = exportProjects(engine, { ids: [id!] });
+    const { file } = exportProjects(engine, { ids: [id!] });
     file.projects[0]!.inputs.servings_per_day = 999;
     const report = await importProjects(engine, file);
     expect(report.imported).toBe(1);
@@ -77,7 +77,7 @@ describe('.fieldsizer export and import', () => {
     const engine = await engineOnCopy();
     expect(() => exportProjects(engine, { unsynced: true })).toThrow(/no unsynced projects/);
     const ids = await makeUnsyncedProjects(engine, 3, 'Unsynced');
-    expect(exportProjects(engine, { unsynced: true }).projects.map((p) => p.source_id)).toEqual(ids);
+    expect(exportProjects(engine, { unsynced: true }).file.projects.map((p) => p.source_id)).toEqual(ids);
   });
 
   it('refuses a file that is not one, is damaged or comes from a newer version, with a sentence and nothing written', async () => {
@@ -88,7 +88,7 @@ describe('.fieldsizer export and import', () => {
       ['not json', /not a Fieldsizer projects file/],
       [JSON.stringify({ hello: 'world' }), /not a Fieldsizer projects file/],
       [JSON.stringify({ format: 'fieldsizer-projects', version: 7, projects: [] }), /newer Fieldsizer \(file version 7/],
-      [JSON.stringify({ format: 'fieldsizer-projects', version: 1, exported_at: 'x', app_version: '1', projects: [{ name: 'x' }] }), /damaged or was edited by hand: projects\.0\./],
+      [JSON.stringify({ format: 'fieldsizer-projects', version: 1, exported_at: 'x', app_version: '1', projects: [{ name: 'x' }] }), /damaged or was edited by hand: project 1 of 1 \("x"\): source_id: missing/],
     ];
     for (const [content, message] of cases) {
       const result = await dispatch('projects.import', { content });

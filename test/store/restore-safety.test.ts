@@ -14,7 +14,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openEngine, type Engine } from '../../src-main/engine/engine.js';
 import { openOwnedEngine } from '../../src-main/engine/owned-engine.js';
 import { importProjectsText, exportProjects } from '../../src-main/engine/projects/project-transfer.js';
-import type { DamageReport } from '../../src-main/engine/recovery.js';
+import { recoverAndOpen, setAsideDamaged, type DamageReport } from '../../src-main/engine/recovery.js';
+import { damaged } from '../../src-main/store/store-errors.js';
+import { takeLock } from '../../src-main/store/process-locks.js';
 import { backupsDir, listBackups } from '../../src-main/store/backups.js';
 import { DATABASE_FILE } from '../../src-main/store/open-store.js';
 import { openSqlite } from '../../src-main/store/sqlite.js';
@@ -146,7 +148,7 @@ describe('a restore never meets a writer', () => {
     await engine.backups.create('manual');
     const exported = path.join(dataDir, 'one.fieldsizer');
     const [id] = await makeUnsyncedProjects(engine, 1, 'To import');
-    fs.writeFileSync(exported, JSON.stringify(exportProjects(engine, { ids: [id!] })));
+    fs.writeFileSync(exported, JSON.stringify(exportProjects(engine, { ids: [id!] }).file));
     // An upstream that holds every request: the sync stays running, holding the sync lock.
     const hanging = http.createServer(() => undefined);
     await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.1', resolve));
@@ -165,10 +167,10 @@ describe('a restore never meets a writer', () => {
 
     const restore = await run(['restore', '--data-dir', dataDir, '--latest']);
     expect(restore.code).toBe(1);
-    expect(restore.stderr).toMatch(/Another sync of this data folder is running in a sync \(process \d+/);
+    expect(restore.stderr).toMatch(/A sync of this data folder is running \(process \d+, since [^)]+\); try again when it has finished/);
     const imported = await run(['import', '--data-dir', dataDir, exported]);
     expect(imported.code).toBe(1);
-    expect(imported.stderr).toMatch(/Another sync of this data folder is running/);
+    expect(imported.stderr).toMatch(/A sync of this data folder is running \(process \d+, since [^)]+\); import the file when it has finished\. Nothing was imported/);
     expect(engine.sync.status().state).toBe('running');
     // Nothing replaced the file under the sync, and nothing was imported.
     expect(projectNames(file).length).toBe(projectsBefore);
@@ -208,6 +210,48 @@ describe('a restore never meets a writer', () => {
       else expect(answer.body).toMatchObject({ object: 'error', status: answer.status });
     }
     expect(statuses.filter((s) => s === 201).length).toBeGreaterThan(8);
+  });
+});
+
+describe("the rep's own work across a restore", () => {
+  it("a salvage imports each project on its own: one that breaks today's rules is said, the others come back", async () => {
+    const { dataDir, file } = folder();
+    const engine = await openEngine({ dataDir });
+    await engine.backups.create('manual');
+    const [kept, tooBig] = await makeUnsyncedProjects(engine, 2, 'Salvaged');
+    // A project with more fixtures than a write may hold (as an older version could have stored).
+    const insert = engine.store.sqlite.prepare('insert into project_fixtures (project_id, position, input) values (?, ?, ?)');
+    const input = engine.store.sqlite.prepare('select input from project_fixtures where project_id = ? limit 1').pluck().get(tooBig) as string;
+    for (let position = 2; position < 201; position++) insert.run(tooBig, position, input);
+    await engine.close();
+
+    const report = setAsideDamaged(dataDir, damaged(file, 'a test'));
+    expect(report.salvaged).toBe(2);
+    const { engine: restored, imported } = await recoverAndOpen(report, 'backup', { dataDir });
+    cleanup.push(() => restored.close());
+    expect(imported).toMatchObject({ imported: 1, refused: 1 });
+    const refused = imported!.projects.find((p) => p.outcome === 'refused')!;
+    expect(refused.name).toBe('Salvaged 2');
+    expect(refused.message).toMatch(/fixtures/);
+    expect(projectNames(file)).toContain('Salvaged 1');
+    expect(projectNames(file)).not.toContain('Salvaged 2');
+    // Nothing is lost: the salvage file keeps both.
+    expect(fs.readFileSync(report.salvageFile!, 'utf8')).toContain('"Salvaged 2"');
+    expect(kept).toBeGreaterThan(0);
+  });
+
+  it('an import in the app waits for no sync: refused while one holds the folder, nothing imported', async () => {
+    const { dataDir, file } = folder();
+    const engine = await open(dataDir);
+    const [id] = await makeUnsyncedProjects(engine, 1, 'To import');
+    const { file: exported } = exportProjects(engine, { ids: [id!] });
+    const text = JSON.stringify({ ...exported, projects: [{ ...exported.projects[0]!, name: 'Imported during a sync' }] });
+    const running = await takeLock(dataDir, 'sync', 'sync');
+    await expect(importProjectsText(engine, text)).rejects.toMatchObject({ status: 409, code: 'busy', message: expect.stringMatching(/^A sync of this data folder is running .*Nothing was imported\.$/) });
+    expect(projectNames(file)).not.toContain('Imported during a sync');
+    await running.release();
+    expect((await importProjectsText(engine, text)).imported).toBe(1);
+    expect(projectNames(file)).toContain('Imported during a sync');
   });
 });
 
@@ -256,7 +300,7 @@ describe('a store file that is not what it should be', () => {
     await expect(engine.backups.restore(dangling)).rejects.toMatchObject({ status: 404 });
     // An import takes a before-import copy, which prunes the folder: the links do not stop it.
     const [id] = await makeUnsyncedProjects(engine, 1, 'Import me');
-    const file = exportProjects(engine, { ids: [id!] });
+    const { file } = exportProjects(engine, { ids: [id!] });
     const report = await importProjectsText(engine, JSON.stringify({ ...file, projects: [{ ...file.projects[0]!, name: 'Imported copy' }] }));
     expect(report.imported).toBe(1);
     // The links are left as they were: nothing followed them.

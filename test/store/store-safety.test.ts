@@ -191,7 +191,7 @@ describe('backups', () => {
     const backup = await engine.backups.create('manual');
     // A sync run holds the data folder's sync lock (here taken as a run would).
     const running = await takeLock(dataDir, 'sync', 'sync');
-    await expect(engine.backups.restore(backup.name)).rejects.toMatchObject({ status: 409, code: 'busy', message: expect.stringMatching(/^A sync is running in a sync \(process \d+/) });
+    await expect(engine.backups.restore(backup.name)).rejects.toMatchObject({ status: 409, code: 'busy', message: expect.stringMatching(/^A sync of this data folder is running \(process \d+, since [^)]+\); restore the backup when it has finished\. Nothing was changed\.$/) });
     await running.release();
     const size = pageSizeOf(backup.file);
     overwrite(backup.file, size * 3, garbage(size));
@@ -311,7 +311,7 @@ describe('one process per data folder', () => {
     await waitFor(holder, 'held');
     await engine.sync.syncNow();
     expect(engine.sync.status().last_error).toMatchObject({ code: 'busy' });
-    expect(engine.sync.status().last_error!.message).toMatch(/Another sync of this data folder is running in a sync \(process \d+/);
+    expect(engine.sync.status().last_error!.message).toMatch(/^A sync of this data folder is running \(process \d+, since [^)]+\); try again when it has finished\.$/);
     holder.stdin!.end();
     await new Promise((resolve) => holder.once('exit', resolve));
     // Free again: the lock is taken (the run then fails to reach the closed port, a different error).
@@ -326,7 +326,7 @@ describe('one process per data folder', () => {
     // node with tsx's loader, not the tsx wrapper: the signal must hit the process holding the lock.
     const holder = spawn(process.execPath, ['--import', 'tsx', 'test/store/fixtures/hold-lock.ts', dataDir, 'sync', 'sync'], { cwd: root, stdio: ['pipe', 'pipe', 'inherit'] });
     await waitFor(holder, 'held');
-    await expect(takeLock(dataDir, 'sync', 'sync')).rejects.toThrow(/Another sync/);
+    await expect(takeLock(dataDir, 'sync', 'sync')).rejects.toThrow(/^A sync of this data folder is running/);
     holder.kill('SIGKILL');
     await new Promise((resolve) => holder.once('exit', resolve));
     expect(fs.existsSync(path.join(dataDir, 'sync.lock'))).toBe(true);

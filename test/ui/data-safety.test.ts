@@ -57,14 +57,14 @@ describe('data safety in the browser', () => {
   it('imports a .fieldsizer file from the project list and says what it did', async () => {
     const ids = await makeUnsyncedProjects(app.engine, 2, 'From a colleague');
     const file = `${files}/colleague.fieldsizer`;
-    fs.writeFileSync(file, JSON.stringify(exportProjects(app.engine, { ids })));
+    fs.writeFileSync(file, JSON.stringify(exportProjects(app.engine, { ids }).file));
     // Imported into the same store, they are already here: nothing is written twice.
     await nav('Projects');
     await page.getByLabel('Import a .fieldsizer file').setInputFiles(file);
     const report = page.getByTestId('import-report');
     await expect.poll(() => report.innerText()).toContain('Imported 0, already here 2, refused 0.');
     // Edited on the colleague's laptop: imported beside the originals, never over them.
-    const edited = exportProjects(app.engine, { ids });
+    const edited = exportProjects(app.engine, { ids }).file;
     for (const p of edited.projects) p.inputs.servings_per_day += 100;
     fs.writeFileSync(file, JSON.stringify(edited));
     await page.getByLabel('Import a .fieldsizer file').setInputFiles(file);

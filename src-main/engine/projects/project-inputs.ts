@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { seedProjectInputs } from '../../../src-shared/seed/people-seed.js';
 import { normalizeProjectInputs, PROJECT_INPUT_DEFAULTS } from '../../../src-shared/project-inputs.js';
 import type { FixtureInput } from '../../../src-shared/sizing/fixtures.js';
+import { damagedProject } from './render-project.js';
 
 export const storedInputs = seedProjectInputs.omit({ fixtures: true });
 export type StoredInputs = z.infer<typeof storedInputs>;
@@ -28,6 +29,18 @@ export function inputsForSizing(stored: Partial<StoredInputs>): { inputs: Stored
   return { inputs, assumed };
 }
 
+/**
+ * Where indoors a jurisdiction lets an interceptor go (its `inside_trap_locations`, stored JSON):
+ * why the inputs break that, or null. None listed (a jurisdiction known only by what projects
+ * embed, which does not say) puts no limit.
+ */
+export function insideLocationProblem(insideTrapLocations: string | null, inputs: StoredInputs): string | null {
+  if (insideTrapLocations === null || inputs.installation_location !== 'indoors' || !inputs.inside_trap_location) return null;
+  const allowed = JSON.parse(insideTrapLocations) as string[];
+  if (allowed.length === 0 || allowed.includes(inputs.inside_trap_location)) return null;
+  return `This jurisdiction allows indoor interceptors only at: ${allowed.join(', ')}.`;
+}
+
 /** A fixture kept as the central service sent it, of a kind the sizing library does not know. */
 export interface UnmappedFixture {
   unmapped: unknown;
@@ -35,12 +48,24 @@ export interface UnmappedFixture {
 
 const isUnmapped = (f: FixtureInput | UnmappedFixture): f is UnmappedFixture => 'unmapped' in f;
 
+/** A stored fixture, or the damaged_record error naming its project and its place. */
+function storedFixture(project: { id: number; name: string }, input: string, index: number): FixtureInput | UnmappedFixture {
+  let value: unknown;
+  try {
+    value = JSON.parse(input);
+  } catch {
+    value = null;
+  }
+  if (typeof value === 'object' && value !== null && !Array.isArray(value)) return value as FixtureInput | UnmappedFixture;
+  throw damagedProject(project, `fixture ${index + 1} data`);
+}
+
 /** The fixtures the sizing can use, in order (those kept unmapped are left out). */
-export function parseStoredFixtures(rows: { input: string }[]): FixtureInput[] {
-  return rows.map((r) => JSON.parse(r.input) as FixtureInput | UnmappedFixture).filter((f): f is FixtureInput => !isUnmapped(f));
+export function parseStoredFixtures(rows: { input: string }[], project: { id: number; name: string }): FixtureInput[] {
+  return rows.map((r, i) => storedFixture(project, r.input, i)).filter((f): f is FixtureInput => !isUnmapped(f));
 }
 
 /** The fixtures kept as received because their kind is unknown here, as received. */
-export function unmappedFixtures(rows: { input: string }[]): unknown[] {
-  return rows.map((r) => JSON.parse(r.input) as FixtureInput | UnmappedFixture).flatMap((f) => (isUnmapped(f) ? [f.unmapped] : []));
+export function unmappedFixtures(rows: { input: string }[], project: { id: number; name: string }): unknown[] {
+  return rows.map((r, i) => storedFixture(project, r.input, i)).flatMap((f) => (isUnmapped(f) ? [f.unmapped] : []));
 }

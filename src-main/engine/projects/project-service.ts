@@ -6,21 +6,22 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Fixture, Project, ProjectListItem, RecommendedAccessory } from '../../../src-shared/api/people.js';
 import { allowedTransitions, DELETABLE_STATUSES, EDITABLE_STATUSES, TRANSITIONS, type Actor } from '../../../src-shared/api/project-status.js';
-import type { EngineerWrite, ProjectWrite } from '../../../src-shared/api/project-write.js';
+import { applyWriteInputs, type EngineerWrite, type ProjectWrite } from '../../../src-shared/api/project-write.js';
 import type { ProjectStatus } from '../../../src-shared/api/vocabulary.js';
 import type { FixtureInput } from '../../../src-shared/sizing/fixtures.js';
 import type { ProjectSizing } from '../../../src-shared/sizing/index.js';
 import type { Database } from '../../store/schema.js';
 import { normalizeProjectInputs } from '../../../src-shared/project-inputs.js';
+import { insertRows } from '../../store/insert-rows.js';
 import { nextLocalId } from '../../store/local-ids.js';
 import { recordTombstone } from '../../sync/sync-state.js';
 import type { CatalogService, ListResult } from '../catalog/catalog-service.js';
 import { ApiError, notFound } from '../errors.js';
 import { apiDate } from '../format.js';
 import type { Page } from '../paging.js';
-import { DEFAULT_INPUTS, inputsForSizing, parseStoredFixtures, unmappedFixtures, type StoredInputs } from './project-inputs.js';
+import { DEFAULT_INPUTS, inputsForSizing, insideLocationProblem, parseStoredFixtures, unmappedFixtures, type StoredInputs } from './project-inputs.js';
 import { compactSizing, type SizingContext } from './project-sizing.js';
-import { buildFixture, buildProject, buildProjectListItem, buildUserProject, isUpstreamSizing, projectUrl, type KeptSizing, type ProjectRow, type Viewer } from './render-project.js';
+import { buildFixture, buildProject, buildProjectListItem, buildUserProject, isUpstreamSizing, projectJson, projectUrl, type KeptSizing, type ProjectRow, type Viewer } from './render-project.js';
 import { fixtureFromWrite } from './fixture-write.js';
 import { isUnknownEngineer, resolveEngineer } from '../people/project-engineer.js';
 import { keepDeleted, restoreDeleted } from './project-undo.js';
@@ -98,15 +99,15 @@ export class ProjectService {
   private async render(row: ProjectRow, options: ProjectDetailOptions, viewer: Viewer, db: Kysely<Database> = this.db): Promise<Project> {
     const url = projectUrl(row.id);
     const project: Project = buildProject(row, viewer);
-    const kept = JSON.parse(row.sizing) as KeptSizing;
+    const kept = projectJson<KeptSizing>(row, 'sizing', row.sizing);
     if (options.fixtures) {
       if (isUpstreamSizing(kept)) {
         // The central service's fixtures, as it sent them (kinds unknown here included).
         project.fixtures = { object: 'list', url, data: kept.fixtures as Fixture[] };
       } else {
         const rows = await db.selectFrom('project_fixtures').select('input').where('project_id', '=', row.id).orderBy('position').execute();
-        const inputs = parseStoredFixtures(rows);
-        project.fixtures = { object: 'list', url, data: [...kept.fixtures.map((f, i) => buildFixture(f, inputs[i])), ...(unmappedFixtures(rows) as Fixture[])] };
+        const inputs = parseStoredFixtures(rows, row);
+        project.fixtures = { object: 'list', url, data: [...kept.fixtures.map((f, i) => buildFixture(f, inputs[i])), ...(unmappedFixtures(rows, row) as Fixture[])] };
       }
     }
     const sizing = kept as ReturnType<typeof compactSizing>;
@@ -154,8 +155,8 @@ export class ProjectService {
   /** The full sizing of a stored project with the current catalog: every candidate and why it failed. */
   async sizingDetails(id: number): Promise<ProjectSizing & { assumed_inputs: string[] }> {
     const row = await this.row(id);
-    const fixtures = parseStoredFixtures(await this.db.selectFrom('project_fixtures').select('input').where('project_id', '=', id).orderBy('position').execute());
-    const { inputs, assumed } = inputsForSizing(JSON.parse(row.inputs) as Partial<StoredInputs>);
+    const fixtures = parseStoredFixtures(await this.db.selectFrom('project_fixtures').select('input').where('project_id', '=', id).orderBy('position').execute(), row);
+    const { inputs, assumed } = inputsForSizing(projectJson<Partial<StoredInputs>>(row, 'inputs', row.inputs));
     return { ...(await this.sizing.size(inputs, fixtures, row.jurisdiction_rules)), assumed_inputs: assumed };
   }
 
@@ -169,8 +170,8 @@ export class ProjectService {
       if (projectId !== undefined) {
         const row = await this.row(projectId, trx);
         current = {
-          inputs: JSON.parse(row.inputs) as StoredInputs,
-          fixtures: parseStoredFixtures(await trx.selectFrom('project_fixtures').select('input').where('project_id', '=', projectId).orderBy('position').execute()),
+          inputs: projectJson<StoredInputs>(row, 'inputs', row.inputs),
+          fixtures: parseStoredFixtures(await trx.selectFrom('project_fixtures').select('input').where('project_id', '=', projectId).orderBy('position').execute(), row),
           address: { street: row.street, street_2: row.street_2, city: row.city, state: row.state, postal_code: row.postal_code },
           jurisdiction_id: row.jurisdiction_id,
           construction_type: row.construction_type,
@@ -227,9 +228,9 @@ export class ProjectService {
       if (body.status !== undefined && body.status !== row.status) {
         throw new ApiError(409, 'status_change_not_here', `Change the status with POST ${projectUrl(id)}/status, not by editing the project.`, 'status');
       }
-      const fixtures = parseStoredFixtures(await trx.selectFrom('project_fixtures').select('input').where('project_id', '=', id).orderBy('position').execute());
+      const fixtures = parseStoredFixtures(await trx.selectFrom('project_fixtures').select('input').where('project_id', '=', id).orderBy('position').execute(), row);
       const state = await resolveWrite(trx, body, {
-        inputs: JSON.parse(row.inputs) as StoredInputs,
+        inputs: projectJson<StoredInputs>(row, 'inputs', row.inputs),
         fixtures,
         address: { street: row.street, street_2: row.street_2, city: row.city, state: row.state, postal_code: row.postal_code },
         jurisdiction_id: row.jurisdiction_id,
@@ -299,6 +300,9 @@ export class ProjectService {
     await this.db.transaction().execute(async (trx) => {
       const row = await this.row(id, trx);
       checkVersion(row, version);
+      // A damaged project is not sent on for review: what would the reviewer read?
+      projectJson(row, 'inputs', row.inputs);
+      projectJson(row, 'sizing', row.sizing);
       const from = row.status as ProjectStatus;
       if (from === to) throw new ApiError(409, 'same_status', `Project ${id} is already ${to}.`, 'status');
       const allowed = allowedTransitions(from, actors).find((t) => t.to === to);
@@ -369,10 +373,11 @@ function sizingColumns(s: ProjectSizing) {
 
 async function writeFixtures(trx: Transaction<Database>, projectId: number, fixtures: FixtureInput[]): Promise<void> {
   if (fixtures.length === 0) return;
-  await trx
-    .insertInto('project_fixtures')
-    .values(fixtures.map((f, position) => ({ project_id: projectId, position, input: JSON.stringify(f) })))
-    .execute();
+  await insertRows(
+    trx,
+    'project_fixtures',
+    fixtures.map((f, position) => ({ project_id: projectId, position, input: JSON.stringify(f) })),
+  );
 }
 
 interface WriteState {
@@ -406,41 +411,16 @@ async function resolveWrite(trx: Transaction<Database>, body: ProjectWrite, curr
     jurisdictionId = governing?.jurisdiction_id ?? null;
   }
   let rules: string | null = null;
-  let allowedInside: string[] | null = null;
+  let insideTrapLocations: string | null = null;
   if (jurisdictionId !== null) {
     const j = await trx.selectFrom('jurisdictions').select(['rules', 'inside_trap_locations']).where('id', '=', jurisdictionId).executeTakeFirst();
     if (!j) throw new ApiError(400, 'invalid_field', `No jurisdiction with id ${jurisdictionId}.`, 'jurisdiction.id');
     rules = j.rules;
-    allowedInside = JSON.parse(j.inside_trap_locations) as string[];
-    // None listed: the jurisdiction is known only by what projects embed, which does not say.
-    if (allowedInside.length === 0) allowedInside = null;
+    insideTrapLocations = j.inside_trap_locations;
   }
-  const inputs: StoredInputs = { ...current.inputs };
-  const set = <K extends keyof StoredInputs>(key: K, value: StoredInputs[K] | undefined) => {
-    if (value !== undefined) inputs[key] = value;
-  };
-  set('menu_type', body.menu_type);
-  set('servings_per_day', body.servings_per_day);
-  set('pump_out_target_days', body.pump_out_target);
-  set('fryer', body.fryer);
-  set('flatware', body.flatware);
-  set('food_waste_disposer', body.food_waste_disposer);
-  set('pipe_size_in', body.pipe_size);
-  set('size_by_pipe_only', body.size_by_pipe_only);
-  set('installation_location', body.installation_location as StoredInputs['installation_location'] | undefined);
-  set('inside_trap_location', body.inside_trap_location);
-  set('buried', body.buried);
-  set('burial_depth_in', body.burial_depth);
-  set('installed_in_traffic_area', body.installed_in_traffic_area);
-  set('installed_in_high_water_area', body.installed_in_high_water_area);
-  if (body.meals !== undefined) {
-    if (body.meals === null) delete inputs.meals;
-    else inputs.meals = body.meals;
-  }
-  const normal = normalizeProjectInputs(inputs);
-  if (allowedInside && normal.installation_location === 'indoors' && normal.inside_trap_location && !allowedInside.includes(normal.inside_trap_location)) {
-    throw new ApiError(400, 'invalid_field', `This jurisdiction allows indoor interceptors only at: ${allowedInside.join(', ')}.`, 'inside_trap_location');
-  }
+  const normal = normalizeProjectInputs(applyWriteInputs(current.inputs, body));
+  const misplaced = insideLocationProblem(insideTrapLocations, normal);
+  if (misplaced) throw new ApiError(400, 'invalid_field', misplaced, 'inside_trap_location');
   const fixtures = body.fixtures === undefined ? current.fixtures : body.fixtures.data.map(fixtureFromWrite);
   return {
     inputs: normal,

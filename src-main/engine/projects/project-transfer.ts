@@ -11,17 +11,26 @@ import type SQLite from 'better-sqlite3';
 import type { Transaction } from 'kysely';
 import packageJson from '../../../package.json' with { type: 'json' };
 import {
+  checkedExportedProject,
   FIELDSIZER_FILE_FORMAT,
   FIELDSIZER_FILE_VERSION,
   readFieldsizerFile,
   type ExportedProject,
   type FieldsizerFile,
 } from '../../../src-shared/transfer/fieldsizer-file.js';
+import { MAX_IMPORT_FILE_BYTES } from '../../../src-shared/ipc/data-safety.js';
 import { LOCAL_ID_BASE, nextLocalId } from '../../store/local-ids.js';
 import type { Database } from '../../store/schema.js';
 import type { Engine } from '../engine.js';
 import { ApiError } from '../errors.js';
-import { compactSizing } from './project-sizing.js';
+import { compactSizing, type SizingContext } from './project-sizing.js';
+import { insideLocationProblem, parseStoredFixtures } from './project-inputs.js';
+import { projectJson } from './render-project.js';
+import { insertRows } from '../../store/insert-rows.js';
+import { backupKeep, type Store } from '../../store/open-store.js';
+import { createBackup } from '../../store/backups.js';
+import { describeBusy, LockBusyError, takeLock } from '../../store/process-locks.js';
+import type { ProjectSizing } from '../../../src-shared/sizing/index.js';
 import type { Selectable } from 'kysely';
 import type { ProjectsTable } from '../../store/schema.js';
 import type { StoredInputs } from './project-inputs.js';
@@ -29,13 +38,18 @@ import type { StoredInputs } from './project-inputs.js';
 /** A projects row as `select *` gives it (the store's own table type). */
 type ProjectRowText = Selectable<ProjectsTable>;
 
-/** One project as the file carries it, read with plain SQLite (throws if its rows cannot be read). */
+/**
+ * One project as the file carries it, read with plain SQLite. Throws if its rows cannot be read:
+ * a damaged JSON column is the damaged_record error naming the project and what is damaged.
+ */
 export function readExportedProject(sqlite: SQLite.Database, id: number): ExportedProject | null {
   const row = sqlite.prepare('select * from projects where id = ?').get(id) as ProjectRowText | undefined;
   if (!row) return null;
-  const fixtures = (sqlite.prepare('select input from project_fixtures where project_id = ? order by position').pluck().all(id) as string[]).map(
-    (input) => JSON.parse(input) as ExportedProject['inputs']['fixtures'][number],
-  );
+  const inputs = projectJson<StoredInputs>(row, 'inputs', row.inputs);
+  const fixtures = parseStoredFixtures(
+    sqlite.prepare('select input from project_fixtures where project_id = ? order by position').all(id) as { input: string }[],
+    row,
+  ) as ExportedProject['inputs']['fixtures'];
   const notes = sqlite.prepare('select author, text, created from project_notes where project_id = ? order by created, id').all(id) as ExportedProject['notes'];
   const user = sqlite.prepare('select name from users where id = ?').get(row.user_id) as { name: string } | undefined;
   const jurisdiction =
@@ -52,7 +66,7 @@ export function readExportedProject(sqlite: SQLite.Database, id: number): Export
     address: { street: row.street, street_2: row.street_2, city: row.city, state: row.state, postal_code: row.postal_code },
     jurisdiction: row.jurisdiction_id === null ? null : { id: row.jurisdiction_id, name: jurisdiction?.name ?? '' },
     engineer: { id: row.user_id, name: user?.name ?? '' },
-    inputs: { ...(JSON.parse(row.inputs) as StoredInputs), fixtures },
+    inputs: { ...inputs, fixtures },
     notes,
     exported_sizing: { recommended_product: row.recommended_product, pump_out_cycle: row.pump_out_cycle },
   };
@@ -67,19 +81,49 @@ export function fieldsizerFile(projects: ExportedProject[]): FieldsizerFile {
   return { format: FIELDSIZER_FILE_FORMAT, version: FIELDSIZER_FILE_VERSION, exported_at: new Date().toISOString(), app_version: packageJson.version, projects };
 }
 
-/** The file for the given projects (or every unsynced one); 404 for an unknown id, 409 when there is nothing to export. */
-export function exportProjects(engine: Engine, selection: { ids?: number[]; unsynced?: boolean }): FieldsizerFile {
+/** A project an export had to leave out, and why. */
+export interface ExportSkipped {
+  id: number;
+  name: string;
+  reason: string;
+}
+
+export interface ExportResult {
+  file: FieldsizerFile;
+  /** The projects whose stored data could not be read: the file holds the others. */
+  skipped: ExportSkipped[];
+}
+
+/**
+ * The file for the given projects (or every unsynced one), salvaging what can be read: a project
+ * whose stored data is damaged is left out and listed in `skipped`, and the file holds the others.
+ * 404 for an unknown id, 409 when there is nothing to export, the damaged_record error when not one
+ * of them could be read.
+ */
+export function exportProjects(engine: Engine, selection: { ids?: number[]; unsynced?: boolean }): ExportResult {
   const sqlite = engine.store.sqlite;
   const ids = selection.unsynced ? unsyncedProjectIds(sqlite) : [...new Set(selection.ids ?? [])];
   if (ids.length === 0) {
     throw new ApiError(409, 'nothing_to_export', selection.unsynced ? 'There are no unsynced projects to export.' : 'Choose at least one project to export.');
   }
-  const projects = ids.map((id) => {
-    const project = readExportedProject(sqlite, id);
+  const projects: ExportedProject[] = [];
+  const skipped: ExportSkipped[] = [];
+  for (const id of ids) {
+    let project: ExportedProject | null;
+    try {
+      project = readExportedProject(sqlite, id);
+    } catch (error) {
+      const name = (sqlite.prepare('select name from projects where id = ?').pluck().get(id) as string | undefined) ?? '';
+      skipped.push({ id, name, reason: error instanceof Error ? error.message : String(error) });
+      continue;
+    }
     if (!project) throw new ApiError(404, 'not_found', `No project with id ${id}.`, 'ids');
-    return project;
-  });
-  return fieldsizerFile(projects);
+    projects.push(project);
+  }
+  if (projects.length === 0) {
+    throw new ApiError(500, 'damaged_record', `Nothing could be exported: ${skipped.length === 1 ? skipped[0]!.reason : `none of the ${skipped.length} projects can be read (${skipped.map((s) => s.id).join(', ')}).`}`);
+  }
+  return { file: fieldsizerFile(projects), skipped };
 }
 
 /** A file name for an export: the project's name for one, else a dated name. */
@@ -99,6 +143,14 @@ export interface ImportOutcome {
   message: string;
 }
 
+export interface ImportOptions {
+  /**
+   * Each project on its own: one that breaks the rules is refused and the others imported (a
+   * salvage of the rep's own unsynced work). Otherwise a file that breaks them is refused whole.
+   */
+  refuseEach?: boolean;
+}
+
 export interface ImportReport {
   imported: number;
   already_here: number;
@@ -106,50 +158,153 @@ export interface ImportReport {
   projects: ImportOutcome[];
 }
 
-/** What two copies of a project must share to be the same project (ids and the exporter's sizing aside). */
+/**
+ * What two copies of a project must share to be the same project: its content, not where it
+ * lives (ids, the exporter's sizing) nor its review here (an import arrives as a Draft).
+ */
 function sameContent(a: ExportedProject, b: ExportedProject): boolean {
-  const strip = (p: ExportedProject) => JSON.stringify({ ...p, source_id: 0, exported_sizing: null, engineer: p.engineer.id, jurisdiction: p.jurisdiction?.id ?? null });
+  const strip = (p: ExportedProject) =>
+    JSON.stringify({ ...p, source_id: 0, exported_sizing: null, engineer: p.engineer.id, jurisdiction: p.jurisdiction?.id ?? null, status: null, submitted: null, approved: null });
   return strip(a) === strip(b);
 }
 
-/** Imports a file's text; a file that cannot be read is a 400 saying why, and nothing is written. */
-export async function importProjectsText(engine: Engine, text: string): Promise<ImportReport> {
-  const read = readFieldsizerFile(text);
-  if (!read.ok) throw new ApiError(400, 'invalid_file', read.message, 'content');
-  return importProjects(engine, read.file);
+/** The largest file an import takes, in words. */
+const MAX_FILE_WORDS = `${MAX_IMPORT_FILE_BYTES / 1e6} MB`;
+
+/**
+ * Imports a file's text, off the serving thread (jobs/job-worker.ts): every project is checked by
+ * the API's write schema (a file that breaks it is a 400 `invalid_file` naming the project and the
+ * field, and nothing is written, nor backed up), sized again with this store's catalog, and written
+ * in one transaction after a backup. Every project arrives as a Draft.
+ */
+export async function importProjectsText(engine: Engine, text: string, options: ImportOptions = {}): Promise<ImportReport> {
+  if (text.length > MAX_IMPORT_FILE_BYTES) throw new ApiError(413, 'file_too_large', `The file is larger than ${MAX_FILE_WORDS}.`, 'content');
+  // The sync lock keeps a restore (of this process or another) from replacing the file under the
+  // import's own connection, and the import out of a sync's way.
+  const writers = await takeLock(engine.dataDir, 'sync', 'import').catch((error: unknown) => {
+    if (!(error instanceof LockBusyError)) throw error;
+    throw new ApiError(409, 'busy', `${describeBusy(error.holder)}; import the file when it has finished. Nothing was imported.`);
+  });
+  try {
+    const report = await engine.jobs.imports.run({ text, refuseEach: options.refuseEach });
+    if (report.imported > 0) await engine.projects.afterWrite();
+    return report;
+  } finally {
+    await writers.release();
+  }
 }
 
-export async function importProjects(engine: Engine, file: FieldsizerFile): Promise<ImportReport> {
-  const sqlite = engine.store.sqlite;
-  const outcomes: ImportOutcome[] = [];
-  const toImport: ExportedProject[] = [];
-  for (const p of file.projects) {
-    const twins = sqlite.prepare('select id from projects where name = ? and created = ?').pluck().all(p.name, p.created) as number[];
-    const twin = twins.find((id) => {
-      const here = readExportedProject(sqlite, id);
+/** Imports a file already read (a salvage): the same checks, as its text. */
+export async function importProjects(engine: Engine, file: FieldsizerFile, options: ImportOptions = {}): Promise<ImportReport> {
+  return importProjectsText(engine, JSON.stringify(file), options);
+}
+
+interface PreparedProject {
+  project: ExportedProject;
+  jurisdictionId: number | null;
+  sizing: ProjectSizing;
+  notes: string[];
+}
+
+type Planned = { outcome: ImportOutcome } | { prepared: PreparedProject };
+
+/** `name` and `created` of every project here, once (no index serves them; one scan per project did). */
+function projectsByNameAndCreated(sqlite: SQLite.Database, file: FieldsizerFile): Map<string, number[]> {
+  const key = (name: string, created: string) => `${created}\u0000${name}`;
+  const wanted = new Set(file.projects.map((p) => key(p.name, p.created)));
+  const found = new Map<string, number[]>();
+  for (const row of sqlite.prepare('select id, name, created from projects').iterate() as Iterable<{ id: number; name: string; created: string }>) {
+    const k = key(row.name, row.created);
+    if (wanted.has(k)) found.set(k, [...(found.get(k) ?? []), row.id]);
+  }
+  return new Map([...wanted].map((k) => [k, found.get(k) ?? []]));
+}
+
+/** A project here in the file's form (checked and normalised like a file's), or null if it cannot be read. */
+function comparableHere(sqlite: SQLite.Database, id: number): ExportedProject | null {
+  try {
+    const here = readExportedProject(sqlite, id);
+    return here === null ? null : (checkedExportedProject(here) ?? here);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Reads and checks a file's text and decides each project's fate; then, when anything is to be
+ * imported, backs the store up and writes it in one transaction. Runs in the job worker, on its own
+ * connection (as the sync's worker takes its backup: the copy never holds the serving thread).
+ * `writing` is told when the backup and the write begin: from there the job is not cut off (a cut
+ * could leave half a backup, and could not tell whether the write committed); both take a time
+ * bounded by the store's size.
+ */
+export async function importFileText(store: Store, dataDir: string, sizing: SizingContext, text: string, writing: () => void, options: ImportOptions = {}): Promise<ImportReport> {
+  const read = readFieldsizerFile(text, options);
+  if (!read.ok) throw new ApiError(400, 'invalid_file', read.message, read.param);
+  const file = read.file;
+  const unreadable: ImportOutcome[] = read.refused.map((r) => ({ source_id: r.source_id, name: r.name, outcome: 'refused', id: null, message: r.message }));
+  const sqlite = store.sqlite;
+  const twins = projectsByNameAndCreated(sqlite, file);
+  const userExists = sqlite.prepare('select 1 from users where id = ?').pluck();
+  const jurisdictionOf = sqlite.prepare('select id, rules, inside_trap_locations from jurisdictions where id = ?');
+  const planned: Planned[] = [];
+  for (const [index, p] of file.projects.entries()) {
+    const twin = twins.get(`${p.created}\u0000${p.name}`)!.find((id) => {
+      const here = comparableHere(sqlite, id);
       return here !== null && sameContent(here, p);
     });
     if (twin !== undefined) {
-      outcomes.push({ source_id: p.source_id, name: p.name, outcome: 'already-here', id: twin, message: `Already here as project ${twin}, unchanged; not imported again.` });
-    } else if (sqlite.prepare('select 1 from users where id = ?').get(p.engineer.id) === undefined) {
-      outcomes.push({
-        source_id: p.source_id,
-        name: p.name,
-        outcome: 'refused',
-        id: null,
-        message: `Its engineer (${p.engineer.name || 'user'} #${p.engineer.id}) is not in this store; sync with the central service, then import again.`,
+      planned.push({ outcome: { source_id: p.source_id, name: p.name, outcome: 'already-here', id: twin, message: `Already here as project ${twin}, unchanged; not imported again.` } });
+      continue;
+    }
+    if (userExists.get(p.engineer.id) === undefined) {
+      planned.push({
+        outcome: {
+          source_id: p.source_id,
+          name: p.name,
+          outcome: 'refused',
+          id: null,
+          message: `Its engineer (${p.engineer.name || 'user'} #${p.engineer.id}) is not in this store; sync with the central service, then import again.`,
+        },
       });
-    } else toImport.push(p);
+      continue;
+    }
+    const { fixtures, ...inputs } = p.inputs;
+    const jurisdiction = p.jurisdiction ? (jurisdictionOf.get(p.jurisdiction.id) as { id: number; rules: string; inside_trap_locations: string } | undefined) : undefined;
+    // The jurisdiction's own rule for where indoors an interceptor goes, as a write checks it.
+    const misplaced = jurisdiction ? insideLocationProblem(jurisdiction.inside_trap_locations, inputs) : null;
+    if (misplaced) {
+      if (options.refuseEach) {
+        planned.push({ outcome: { source_id: p.source_id, name: p.name, outcome: 'refused', id: null, message: `Not imported: refused at inputs.inside_trap_location: ${misplaced}` } });
+        continue;
+      }
+      throw new ApiError(
+        400,
+        'invalid_file',
+        `Nothing was imported: the file's project ${index + 1} of ${file.projects.length} ("${p.name}") is refused at inputs.inside_trap_location: ${misplaced}`,
+        `projects.${index}.inputs.inside_trap_location`,
+      );
+    }
+    const notes: string[] = [];
+    if (p.status !== 'Draft') notes.push(`it was ${p.status} in the file and arrives as a Draft, as every import does`);
+    if (p.jurisdiction && !jurisdiction) notes.push(`its jurisdiction (${p.jurisdiction.name || `#${p.jurisdiction.id}`}) is not in this store, so it was sized without local rules`);
+    const sized = await sizing.size(inputs, fixtures, jurisdiction?.rules ?? null, store.db, 'summary');
+    if (sized.recommended_product !== p.exported_sizing.recommended_product) {
+      notes.push(`sized again with this catalog: ${sized.recommended_product ?? 'no recommendation'} (the file had ${p.exported_sizing.recommended_product ?? 'none'})`);
+    }
+    planned.push({ prepared: { project: p, jurisdictionId: jurisdiction?.id ?? null, sizing: sized, notes } });
   }
-  if (toImport.length > 0) {
-    await engine.backups.create('before-import');
-    await engine.store.db.transaction().execute(async (trx) => {
-      for (const p of toImport) outcomes.push(await insertImported(engine, trx, p));
+  const outcomes: ImportOutcome[] = [...unreadable, ...planned.flatMap((p) => ('outcome' in p ? [p.outcome] : []))];
+  if (planned.some((p) => 'prepared' in p)) {
+    writing();
+    await createBackup(sqlite, dataDir, 'before-import', backupKeep(sqlite));
+    const written = await store.db.transaction().execute(async (trx) => {
+      const result: ImportOutcome[] = [];
+      for (const p of planned) result.push('outcome' in p ? p.outcome : await insertImported(trx, p.prepared));
+      return result;
     });
-    await engine.projects.afterWrite();
+    outcomes.splice(0, outcomes.length, ...unreadable, ...written);
   }
-  const order = new Map(file.projects.map((p, i) => [p, i]));
-  outcomes.sort((a, b) => (order.get(file.projects.find((p) => p.source_id === a.source_id)!) ?? 0) - (order.get(file.projects.find((p) => p.source_id === b.source_id)!) ?? 0));
   return {
     imported: outcomes.filter((o) => o.outcome === 'imported').length,
     already_here: outcomes.filter((o) => o.outcome === 'already-here').length,
@@ -158,10 +313,9 @@ export async function importProjects(engine: Engine, file: FieldsizerFile): Prom
   };
 }
 
-async function insertImported(engine: Engine, trx: Transaction<Database>, p: ExportedProject): Promise<ImportOutcome> {
+async function insertImported(trx: Transaction<Database>, prepared: PreparedProject): Promise<ImportOutcome> {
+  const { project: p, sizing } = prepared;
   const { fixtures, ...inputs } = p.inputs;
-  const jurisdiction = p.jurisdiction ? await trx.selectFrom('jurisdictions').select(['id', 'rules']).where('id', '=', p.jurisdiction.id).executeTakeFirst() : undefined;
-  const sizing = await engine.sizing.size(inputs, fixtures, jurisdiction?.rules ?? null, trx, 'summary');
   const id = await nextLocalId(trx, 'projects');
   await trx
     .insertInto('projects')
@@ -169,14 +323,15 @@ async function insertImported(engine: Engine, trx: Transaction<Database>, p: Exp
       id,
       user_id: p.engineer.id,
       name: p.name,
-      status: p.status,
+      // The review is this store's: an import never arrives submitted, pending or closed.
+      status: 'Draft',
       created: p.created,
-      submitted: p.submitted,
-      approved: p.approved,
+      submitted: null,
+      approved: null,
       updated: p.updated,
       construction_type: p.construction_type,
       ...p.address,
-      jurisdiction_id: jurisdiction?.id ?? null,
+      jurisdiction_id: prepared.jurisdictionId,
       inputs: JSON.stringify(inputs),
       sizing: JSON.stringify(compactSizing(sizing)),
       pump_out_cycle: sizing.pump_out_cycle,
@@ -188,17 +343,21 @@ async function insertImported(engine: Engine, trx: Transaction<Database>, p: Exp
       extra: '{}',
     })
     .execute();
-  if (fixtures.length > 0) await trx.insertInto('project_fixtures').values(fixtures.map((f, position) => ({ project_id: id, position, input: JSON.stringify(f) }))).execute();
+  await insertRows(
+    trx,
+    'project_fixtures',
+    fixtures.map((f, position) => ({ project_id: id, position, input: JSON.stringify(f) })),
+  );
   if (p.notes.length > 0) {
     // Notes made here take ids from the local space too, clear of the central service's.
     const last = await trx.selectFrom('project_notes').select((eb) => eb.fn.max('id').as('id')).where('id', '>=', LOCAL_ID_BASE).executeTakeFirst();
     const first = Math.max(LOCAL_ID_BASE, Number(last?.id ?? 0) + 1);
-    await trx.insertInto('project_notes').values(p.notes.map((n, i) => ({ ...n, id: first + i, project_id: id }))).execute();
+    await insertRows(
+      trx,
+      'project_notes',
+      p.notes.map((n, i) => ({ ...n, id: first + i, project_id: id })),
+    );
   }
-  const notes: string[] = [];
-  if (p.jurisdiction && !jurisdiction) notes.push(`its jurisdiction (${p.jurisdiction.name || `#${p.jurisdiction.id}`}) is not in this store, so it was sized without local rules`);
-  if (sizing.recommended_product !== p.exported_sizing.recommended_product) {
-    notes.push(`sized again with this catalog: ${sizing.recommended_product ?? 'no recommendation'} (the file had ${p.exported_sizing.recommended_product ?? 'none'})`);
-  }
+  const notes = prepared.notes;
   return { source_id: p.source_id, name: p.name, outcome: 'imported', id, message: `Imported as project ${id}${notes.length ? `; ${notes.join('; ')}` : ''}.` };
 }

@@ -9,6 +9,7 @@
  */
 import type { Transaction } from 'kysely';
 import type { Database, ProjectFixturesTable, ProjectNotesTable, ProjectsTable } from '../../store/schema.js';
+import { insertRows } from '../../store/insert-rows.js';
 import { isTombstoned, removeTombstone } from '../../sync/sync-state.js';
 import { ApiError, notFound } from '../errors.js';
 
@@ -62,8 +63,10 @@ export async function restoreDeleted(trx: Transaction<Database>, id: number, now
     project.jurisdiction_id = null;
   }
   await trx.insertInto('projects').values(project as never).execute();
-  if (content.fixtures.length > 0) await trx.insertInto('project_fixtures').values(content.fixtures as never[]).execute();
-  if (content.notes.length > 0) await trx.insertInto('project_notes').values(content.notes as never[]).execute();
+  // In statements of a few hundred rows: a project of the central service may hold more fixtures
+  // than one statement takes parameters.
+  await insertRows(trx, 'project_fixtures', content.fixtures as never[]);
+  await insertRows(trx, 'project_notes', content.notes as never[]);
   // The delete was undone: it must not reach the central service.
   if (content.tombstone) await removeTombstone(trx, id);
   await trx.deleteFrom('deleted_projects').where('project_id', '=', id).execute();

@@ -11,6 +11,7 @@ import { effectivePumpOutTarget } from '../../../src-shared/sizing/recommend.js'
 import type { PumpOutCycleBasis } from '../../../src-shared/api/people.js';
 import type { StoredInputs } from './project-inputs.js';
 import { parseRules, type StoredSizing } from './project-sizing.js';
+import { ApiError } from '../errors.js';
 
 export type ProjectRow = Selectable<ProjectsTable> & {
   engineer_name: string;
@@ -28,6 +29,47 @@ export interface Viewer {
 }
 
 export const projectUrl = (id: number) => `/api/projects/${id}`;
+
+/** A project row's JSON columns, in the words the error of a damaged one uses. */
+const COLUMN_WORDS = { inputs: 'sizing inputs', sizing: 'sizing results', extra: 'fields kept from the central service' } as const;
+export type ProjectJsonColumn = keyof typeof COLUMN_WORDS;
+
+/**
+ * A project whose stored data cannot be read (a damaged JSON column): the store's fault, not the
+ * request's, so a 5xx (as gRPC's DATA_LOSS maps to 500), with a code of its own and what to do.
+ */
+export function damagedProject(row: { id: number; name: string }, what: string): ApiError {
+  return new ApiError(
+    500,
+    'damaged_record',
+    `Project ${row.id} ("${row.name}") cannot be read: its stored ${what} are damaged. Delete it, or restore a backup from before the damage; the other projects are not affected.`,
+  );
+}
+
+/** A JSON object column of a project row, or the damaged_record error naming the project and what is damaged. */
+export function projectJson<T>(row: { id: number; name: string }, column: ProjectJsonColumn, text: string): T {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw damagedProject(row, COLUMN_WORDS[column]);
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw damagedProject(row, COLUMN_WORDS[column]);
+  return value as T;
+}
+
+/**
+ * The inputs of a project shown in a list (the project list, search, a user's projects): when they
+ * cannot be read, the project is still listed, its inputs as not stated (null), as for a project
+ * of the central service that did not state them; reading the project itself says it is damaged.
+ */
+function listedInputs(row: ProjectRow): Partial<StoredInputs> {
+  try {
+    return projectJson<Partial<StoredInputs>>(row, 'inputs', row.inputs);
+  } catch {
+    return {};
+  }
+}
 export const jurisdictionUrl = (id: number) => `/api/jurisdictions/${id}`;
 
 const m = (x: { value: number; unit: string }): ApiMeasurement => ({ object: 'measurement', value: x.value, unit: x.unit });
@@ -101,7 +143,7 @@ export function servedPumpOutCycle(
 }
 
 export function buildProjectListItem(row: ProjectRow, viewer: Viewer, contacts?: Contact[]): ProjectListItem {
-  const inputs = JSON.parse(row.inputs) as Partial<StoredInputs>;
+  const inputs = listedInputs(row);
   return {
     object: 'project',
     url: projectUrl(row.id),
@@ -159,10 +201,14 @@ type DetailFields = Omit<Project, 'fixtures' | 'notes' | 'accessories'>;
 export type KeptSizing = StoredSizing | (Omit<StoredSizing, 'flow_rate' | 'grease' | 'fixtures'> & { source: 'upstream'; flow_rate: unknown; grease: unknown; fixtures: unknown[] });
 export const isUpstreamSizing = (s: KeptSizing): s is Extract<KeptSizing, { source: 'upstream' }> => (s as { source?: string }).source === 'upstream';
 
-export function buildProject(row: ProjectRow, viewer: Viewer, contacts?: Contact[]): DetailFields {
+/**
+ * `inputs`: how to take inputs that cannot be read: `refuse` (the project itself is asked for: the
+ * damaged_record error) or `as-unstated` (it is one of a list: shown as not stated).
+ */
+export function buildProject(row: ProjectRow, viewer: Viewer, contacts?: Contact[], inputsDamaged: 'refuse' | 'as-unstated' = 'refuse'): DetailFields {
   // Inputs the central service did not state are absent, and served as null (never a default).
-  const inputs = JSON.parse(row.inputs) as Partial<StoredInputs>;
-  const kept = JSON.parse(row.sizing) as KeptSizing;
+  const inputs = inputsDamaged === 'refuse' ? projectJson<Partial<StoredInputs>>(row, 'inputs', row.inputs) : listedInputs(row);
+  const kept = projectJson<KeptSizing>(row, 'sizing', row.sizing);
   const stated = <T>(value: T | undefined): T | null => (value === undefined ? null : value);
   const upstream = isUpstreamSizing(kept);
   const computed = () => {
@@ -214,13 +260,13 @@ export function buildProject(row: ProjectRow, viewer: Viewer, contacts?: Contact
     no_recommendation: noRecommendation(row, kept, {}),
   };
   if (row.extra === '{}') return body;
-  const extra = JSON.parse(row.extra) as Record<string, unknown>;
+  const extra = projectJson<Record<string, unknown>>(row, 'extra', row.extra);
   return { ...extra, ...body, no_recommendation: noRecommendation(row, kept, extra) };
 }
 
 /** A project as a user response embeds it: `pipe_size` a bare number, `spaces` empty (spec quirks). */
 export function buildUserProject(row: ProjectRow, viewer: Viewer, contacts?: Contact[]): UserProject {
-  const p = buildProject(row, viewer, contacts);
+  const p = buildProject(row, viewer, contacts, 'as-unstated');
   return { ...p, pipe_size: p.pipe_size === null ? null : p.pipe_size.value, spaces: [] };
 }
 

@@ -18,7 +18,16 @@ import { ApiError } from '../../engine/errors.js';
 import { createDispatcher, type Dispatch, type DispatcherContext } from '../../ipc/dispatcher.js';
 import { subscribeEvents } from '../../ipc/events.js';
 import { sendError } from '../errors.js';
+import { MAX_IMPORT_FILE_BYTES } from '../../../src-shared/ipc/data-safety.js';
 import { reportFileName, reportQuery } from './report-routes.js';
+
+/**
+ * The body of `projects.import`: the file's text as a JSON string, which the contract holds to
+ * MAX_IMPORT_FILE_BYTES characters. In JSON a character takes at most 3 bytes (a non-ASCII one in
+ * UTF-8; an escaped quote, backslash or line break 2), so any file the contract takes fits, and the
+ * contract answers one over its limit in its own words.
+ */
+const IMPORT_BODY_LIMIT = 3 * MAX_IMPORT_FILE_BYTES + 1024;
 
 /** A comment line now and then keeps proxies and idle timers from closing a quiet stream. */
 const HEARTBEAT_MS = 15_000;
@@ -58,18 +67,20 @@ export function bridgeRoutes(engine: Engine, sessionToken: string, log?: Dispatc
       return sendError(reply, new ApiError(401, 'invalid_session', 'This page is not signed in to the app: open the sign-in page the server named at start (open-app.html in its data folder).'));
     };
 
-    app.post('/bridge/:method', {
+    const call = (method: string | null) => ({
       schema: { hide: true },
-      preHandler: async (request, reply) => {
+      preHandler: async (request: FastifyRequest, reply: FastifyReply) => {
         if (!sameToken(bearer(request), expected)) return refuse(reply);
       },
-      handler: async (request, reply) => {
-        const { method } = request.params as { method: string };
-        const envelope = await dispatcher()(method, request.body ?? {});
+      handler: async (request: FastifyRequest, reply: FastifyReply) => {
+        const envelope = await dispatcher()(method ?? (request.params as { method: string }).method, request.body ?? {});
         // The body is the envelope either way; the status mirrors it so failures show as such in logs and tools.
         return reply.code(envelope.ok ? 200 : envelope.error.status).type('application/json; charset=utf-8').send(JSON.stringify(envelope));
       },
     });
+    app.post('/bridge/:method', call(null));
+    // An import carries a whole file: the contract's limit, not the API's 1 MiB, decides its size.
+    app.post('/bridge/projects.import', { ...call('projects.import'), bodyLimit: IMPORT_BODY_LIMIT });
 
     // The report PDF as a download for the browser mode (the same bytes as /api/projects/:id/report.pdf).
     app.get('/bridge/report/:id', {

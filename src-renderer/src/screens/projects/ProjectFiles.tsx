@@ -45,6 +45,8 @@ export function ProjectFiles() {
       const result = await call('projects.export', { unsynced: true });
       if (result.content !== null) download(result.fileName, result.content);
       setNotice(result.path ? `Exported ${result.count} projects to ${result.path}.` : result.content !== null ? `Exported ${result.count} projects (${result.fileName}).` : null);
+      // Projects whose stored data is damaged are left out of the file: say which, and why.
+      if (result.skipped.length > 0) setError(`Not exported: ${result.skipped.map((s) => s.reason).join(' ')}`);
     } catch (e) {
       setError(messageOf(e));
     }
