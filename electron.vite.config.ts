@@ -11,6 +11,7 @@ import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { contentSecurityPolicy } from './src-main/electron/csp.js';
 import { UI_ASSETS_DIR } from './src-main/http/routes/ui-routes.js';
+import workerEntries from './src-main/worker-entries.json' with { type: 'json' };
 
 const root = import.meta.dirname;
 
@@ -39,15 +40,11 @@ export default defineConfig({
     build: {
       externalizeDeps: true,
       rolldownOptions: {
-        // The workers are entries of their own, loaded from beside the main bundle: the sync's pull
-        // worker (src-main/sync/pull-worker-host.ts), a first start's data load
-        // (src-main/store/load-worker-host.ts) and the reports' and imports' jobs
-        // (src-main/engine/jobs/job-host.ts).
+        // The workers are entries of their own, loaded from beside the main bundle
+        // (src-main/worker-entries.json, which the command line's build reads too).
         input: {
           index: resolve(root, 'src-main/electron/main.ts'),
-          'pull-worker': resolve(root, 'src-main/sync/pull-worker.ts'),
-          'load-worker': resolve(root, 'src-main/store/load-worker.ts'),
-          'job-worker': resolve(root, 'src-main/engine/jobs/job-worker.ts'),
+          ...Object.fromEntries(Object.entries(workerEntries).map(([name, file]) => [name, resolve(root, file)])),
         },
         output: { entryFileNames: '[name].js' },
         external: ['better-sqlite3'],

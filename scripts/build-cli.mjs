@@ -36,6 +36,8 @@ function fingerprint(entries) {
 }
 
 const CODE = ['src-main', 'src-shared', 'package.json', 'package-lock.json'];
+/** The worker threads' modules (the same list electron.vite.config.ts builds). */
+const workerEntries = () => JSON.parse(fs.readFileSync(path.join(root, 'src-main/worker-entries.json'), 'utf8'));
 const readStamp = (file) => {
   try {
     return JSON.parse(fs.readFileSync(file, 'utf8'));
@@ -55,8 +57,7 @@ export async function ensureCli({ force = false, log = (line) => console.error(l
     // The workers are entries of their own: they are started from files beside the code that starts them.
     entryPoints: {
       cli: path.join(root, 'src-main/cli.ts'),
-      'pull-worker': path.join(root, 'src-main/sync/pull-worker.ts'),
-      'load-worker': path.join(root, 'src-main/store/load-worker.ts'),
+      ...Object.fromEntries(Object.entries(workerEntries()).map(([name, file]) => [name, path.join(root, file)])),
     },
     outdir: CLI_DIR,
     bundle: true,

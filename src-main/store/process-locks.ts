@@ -163,3 +163,40 @@ export async function takeLock(
     },
   };
 }
+
+const shared = new Map<string, { holders: number; lock: Promise<HeldLock> }>();
+
+/**
+ * A lock this process's holders of one kind share (the imports queued in one worker): the first
+ * takes it from the folder, the last releases it; what it keeps out (a restore, a sync) stays out
+ * while any of them holds it.
+ */
+export async function takeSharedLock(dataDir: string, name: LockName, owner: LockOwner): Promise<HeldLock> {
+  const key = `${path.resolve(dataDir)}\0${name}\0${owner}`;
+  let entry = shared.get(key);
+  if (!entry) {
+    const created = { holders: 0, lock: takeLock(dataDir, name, owner) };
+    created.lock.catch(() => shared.get(key) === created && shared.delete(key));
+    shared.set(key, created);
+    entry = created;
+  }
+  const mine = entry;
+  mine.holders++;
+  let held: HeldLock;
+  try {
+    held = await mine.lock;
+  } catch (error) {
+    mine.holders--;
+    throw error;
+  }
+  let released = false;
+  return {
+    async release() {
+      if (released) return;
+      released = true;
+      if (--mine.holders > 0) return;
+      if (shared.get(key) === mine) shared.delete(key);
+      await held.release();
+    },
+  };
+}

@@ -16,7 +16,7 @@ import { openOwnedEngine } from '../../src-main/engine/owned-engine.js';
 import { importProjectsText, exportProjects } from '../../src-main/engine/projects/project-transfer.js';
 import { recoverAndOpen, setAsideDamaged, type DamageReport } from '../../src-main/engine/recovery.js';
 import { damaged } from '../../src-main/store/store-errors.js';
-import { takeLock } from '../../src-main/store/process-locks.js';
+import { takeLock, takeSharedLock } from '../../src-main/store/process-locks.js';
 import { backupsDir, listBackups } from '../../src-main/store/backups.js';
 import { DATABASE_FILE } from '../../src-main/store/open-store.js';
 import { openSqlite } from '../../src-main/store/sqlite.js';
@@ -238,6 +238,21 @@ describe("the rep's own work across a restore", () => {
     // Nothing is lost: the salvage file keeps both.
     expect(fs.readFileSync(report.salvageFile!, 'utf8')).toContain('"Salvaged 2"');
     expect(kept).toBeGreaterThan(0);
+  });
+
+  it('a restore in the app waits for no import: refused while imports hold the folder, which share it', async () => {
+    const { dataDir } = folder();
+    const engine = await open(dataDir);
+    const backup = await engine.backups.create('manual');
+    // Two imports queued in this process, as the import worker's queue holds them.
+    const first = await takeSharedLock(dataDir, 'sync', 'import');
+    const second = await takeSharedLock(dataDir, 'sync', 'import');
+    const refusal = { status: 409, code: 'busy', message: expect.stringMatching(/^An import of projects into this data folder is running \(process \d+/) };
+    await expect(engine.backups.restore(backup.name)).rejects.toMatchObject(refusal);
+    await first.release();
+    await expect(engine.backups.restore(backup.name)).rejects.toMatchObject(refusal);
+    await second.release();
+    expect((await engine.backups.restore(backup.name)).name).toBe(backup.name);
   });
 
   it('an import in the app waits for no sync: refused while one holds the folder, nothing imported', async () => {

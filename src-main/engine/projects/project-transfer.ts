@@ -29,7 +29,7 @@ import { projectJson } from './render-project.js';
 import { insertRows } from '../../store/insert-rows.js';
 import { backupKeep, type Store } from '../../store/open-store.js';
 import { createBackup } from '../../store/backups.js';
-import { describeBusy, LockBusyError, takeLock } from '../../store/process-locks.js';
+import { describeBusy, LockBusyError, takeSharedLock } from '../../store/process-locks.js';
 import type { ProjectSizing } from '../../../src-shared/sizing/index.js';
 import type { Selectable } from 'kysely';
 import type { ProjectsTable } from '../../store/schema.js';
@@ -180,8 +180,8 @@ const MAX_FILE_WORDS = `${MAX_IMPORT_FILE_BYTES / 1e6} MB`;
 export async function importProjectsText(engine: Engine, text: string, options: ImportOptions = {}): Promise<ImportReport> {
   if (text.length > MAX_IMPORT_FILE_BYTES) throw new ApiError(413, 'file_too_large', `The file is larger than ${MAX_FILE_WORDS}.`, 'content');
   // The sync lock keeps a restore (of this process or another) from replacing the file under the
-  // import's own connection, and the import out of a sync's way.
-  const writers = await takeLock(engine.dataDir, 'sync', 'import').catch((error: unknown) => {
+  // import's own connection, and the import out of a sync's way; imports queued here share it.
+  const writers = await takeSharedLock(engine.dataDir, 'sync', 'import').catch((error: unknown) => {
     if (!(error instanceof LockBusyError)) throw error;
     throw new ApiError(409, 'busy', `${describeBusy(error.holder)}; import the file when it has finished. Nothing was imported.`);
   });
