@@ -169,11 +169,12 @@ export type JurisdictionRules = z.infer<typeof jurisdictionRulesSchema>;
  * outdoors (UPC allows HGIs in both places and the catalog is mostly HGIs rated for outdoor
  * burial). Fixture flows are summed (the simple rule, §1).
  *
- * Drainage period: ONE minute. PDI-G101 (§1) and the worksheets that follow it ("good practice
- * dictates a one-minute drainage period; where conditions permit, a two-minute drainage period is
- * acceptable", Mount Holly NC's indoor grease trap rules, codelibrary.amlegal.com/codes/mthollync) make two minutes a permission of the authority; with no
- * authority known nobody has given it, so the default never halves the flow. Jurisdictions that
- * permit two minutes say so in their rules (most UPC ones in the embedded data do).
+ * Drainage period: TWO minutes, the service spec's normal design flow (service-api §2.3: `sized_by`
+ * is "normally the lower of the non-zero pipe and two_minute values"), which projects from the
+ * central service are sized by; UPC Table 1014.2.1 has a two-minute column. PDI-G101 calls one
+ * minute good practice and two minutes acceptable "where conditions permit" (Mount Holly NC's
+ * indoor grease trap rules, codelibrary.amlegal.com/codes/mthollync): an authority that requires
+ * one minute says so in its own rules.
  *
  * UPC rules apply: the 2.5 × rated GPM cap on connected fixture capacity (UPC 1014.2.1), the PDI
  * size ladder, 2 lb of grease per rated GPM (PDI-G101 / ASME A112.14.3), and UPC 1014.1.3 for
@@ -185,7 +186,7 @@ export const DEFAULT_JURISDICTION_RULES: JurisdictionRules = {
   plumbing_code: 'UPC',
   sizing_methods: { indoor: 'hydromechanical-by-flow', outdoor: 'hydromechanical-by-flow' },
   fixture_flow_combination: 'sum',
-  drainage_period: 'one-minute',
+  drainage_period: 'two-minute',
   sized_by_basis: 'lower-of-pipe-and-fixtures',
   pump_out_days: { min: PUMP_OUT.usual_days[0], max: PUMP_OUT.engine_max_days },
   required_accessories: [],
@@ -220,8 +221,10 @@ const IPC_BASE: JurisdictionRules = {
 /** Contrasting rule sets, for tests and as templates for real jurisdictions. */
 export const EXAMPLE_JURISDICTION_RULES = {
   default: DEFAULT_JURISDICTION_RULES,
-  /** The UPC with two-minute drainage permitted (UPC Table 1014.2.1 has both columns). */
+  /** The UPC with two-minute drainage (UPC Table 1014.2.1 has both columns). */
   upcTwoMinute: { ...DEFAULT_JURISDICTION_RULES, name: 'UPC, two-minute drainage', drainage_period: 'two-minute' },
+  /** An authority that requires one-minute drainage (PDI-G101's "good practice"). */
+  upcOneMinute: { ...DEFAULT_JURISDICTION_RULES, name: 'UPC, one-minute drainage', drainage_period: 'one-minute' },
   /** UPC jurisdiction requiring a gravity interceptor sized by DFU outdoors (§4). */
   upcGravityOutdoors: {
     ...DEFAULT_JURISDICTION_RULES,

@@ -252,6 +252,25 @@ describe('GET /api/projects/:id', () => {
     expect(p.accessories!.object).toBe('list');
   });
 
+  it('a project with no jurisdiction: sized_by = the lower of the non-zero pipe and two_minute values (service-api §2.3)', async () => {
+    const sample = seed.projects.filter((s) => s.jurisdiction_id === null && s.inputs.fixtures.length > 0).slice(0, 40);
+    expect(sample.length).toBeGreaterThan(10);
+    let literal = 0;
+    for (const s of sample) {
+      const f = (await detail(s.id)).flow_rate;
+      // The pipe's side is UPC Table 1014.2.1's two-minute interceptor size, never above the full-pipe flow.
+      const pipeSize = PIPE_SIZE_TABLE.find((r) => r.pipe_in === s.inputs.pipe_size_in)!.hgi_two_minute_gpm;
+      expect(pipeSize).toBeLessThanOrEqual(f.pipe.value);
+      expect(f.sized_by.value, `project ${s.id}`).toBe(Math.min(...[pipeSize, f.two_minute.value].filter((v) => v > 0)));
+      if (f.two_minute.value > 0 && f.two_minute.value <= pipeSize) {
+        // The spec's words exactly: min(pipe, two_minute).
+        expect(f.sized_by.value, `project ${s.id}`).toBe(Math.min(f.pipe.value, f.two_minute.value));
+        literal++;
+      }
+    }
+    expect(literal).toBeGreaterThan(5);
+  });
+
   it('flow rate and grease carry their units, with the relations the spec states', async () => {
     const sample = seed.projects.filter((s) => s.jurisdiction_id === null).slice(0, 40);
     for (const s of sample) {
@@ -262,10 +281,10 @@ describe('GET /api/projects/:id', () => {
         expect(p.grease[period].weight.unit).toBe('lbs');
         expect(p.grease[period].volume.unit).toBe('gal');
       }
-      // No jurisdiction: the default rules (one-minute drainage, PDI-G101) size by the lower of
-      // the fixtures' one-minute flow and the interceptor size UPC Table 1014.2.1 gives for the pipe.
-      const pipeSize = PIPE_SIZE_TABLE.find((r) => r.pipe_in === s.inputs.pipe_size_in)!.hgi_one_minute_gpm;
-      const flows = [pipeSize, f.one_minute.value].filter((v) => v > 0);
+      // No jurisdiction: the default rules (two-minute drainage, service-api §2.3) size by the lower
+      // of the fixtures' two-minute flow and the interceptor size UPC Table 1014.2.1 gives for the pipe.
+      const pipeSize = PIPE_SIZE_TABLE.find((r) => r.pipe_in === s.inputs.pipe_size_in)!.hgi_two_minute_gpm;
+      const flows = [pipeSize, f.two_minute.value].filter((v) => v > 0);
       expect(f.sized_by.value, `project ${s.id}`).toBe(Math.min(...flows));
       expect(f.one_minute.value).toBeGreaterThanOrEqual(f.two_minute.value);
       near(p.grease.per_day.weight.value, p.grease.per_serving.weight.value * s.inputs.servings_per_day);

@@ -167,7 +167,7 @@ describe('pipes and flows', () => {
 
   it('a fixture with 0 GPM does not switch the design to the full-pipe flow silently', () => {
     const r = sizeProject({ ...kitchen, fixtures: [{ kind: 'custom', gpm: 0 }] }, STANDARD_HGIS, DEFAULT_JURISDICTION_RULES);
-    expect(r.flow_rate.sized_by.value).toBe(150); // the pipe's one-minute interceptor size, not 125 GPM full-pipe
+    expect(r.flow_rate.sized_by.value).toBe(75); // the pipe's two-minute interceptor size (UPC Table 1014.2.1), not 125 GPM full-pipe
     expect(r.warnings.map((w) => w.code)).toContain('zero_fixture_flow');
   });
 });

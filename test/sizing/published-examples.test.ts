@@ -233,7 +233,8 @@ describe('Claremont NC §5-1-67.3: 750 gal at least, 1,500 gal per unit at most,
     expect(r.recommended_product).toBe('GGI 750 gal');
   });
   it('80 GPM × 24 min = 1,920 gal: not the 2,000 gal tank (above the largest unit) but 2 × 1,500 gal in series', () => {
-    const r = sizeProject({ ...kitchen, ...outdoors, fixtures: [{ kind: 'custom', gpm: 80 }] }, tanks, RULES.claremont);
+    // A 6 in line (UPC Table 1014.2.1: 250 GPM over two minutes) does not cap the 80 GPM peak.
+    const r = sizeProject({ ...kitchen, ...outdoors, pipe_size_in: 6, fixtures: [{ kind: 'custom', gpm: 80 }] }, tanks, RULES.claremont);
     expect(r.required_volume?.volume.standard.value).toBe(1920);
     expect(r.recommendation).toMatchObject({ units: 2, arrangement: 'series', product: { id: 'ggi-1500' } });
     expect(r.recommendation.failed.find((f) => f.id === 'ggi-2000')?.failures.map((f) => f.code)).toEqual(['unit_volume']);
