@@ -17,6 +17,8 @@ import { SyncService } from '../sync/sync-service.js';
 import { SyncRunner, type ClientTuning } from '../sync/sync-runner.js';
 import { guardSyncRun } from '../store/sync-run-guard.js';
 import { BackupService } from './backup-service.js';
+import { loadAuthorityLibrary } from '../store/authority-library.js';
+import { RulesResolver } from './authorities/rules-resolver.js';
 import { ReportService } from './report/report-service.js';
 
 export interface EngineOptions {
@@ -39,6 +41,8 @@ export interface Engine {
   territories: TerritoryService;
   apiKeys: ApiKeyService;
   sizing: SizingContext;
+  /** The rules each jurisdiction is sized by: its authority's (resources/authorities/) or its code family's. */
+  rules: RulesResolver;
   projects: ProjectService;
   users: UserService;
   jurisdictions: JurisdictionService;
@@ -56,8 +60,9 @@ export async function openEngine(options: EngineOptions): Promise<Engine> {
     if (firstStart) await loadEmbeddedInWorker({ dataDir: options.dataDir, resourcesDir: options.resourcesDir ?? defaultResourcesDir() }, options.onLoadProgress);
     const catalog = new CatalogService(store.db, store.dataVersion, { cacheSize: options.renderCacheSize });
     const sizing = new SizingContext(store.db, store.dataVersion);
-    const projects = new ProjectService(store.db, sizing, catalog);
-    const jurisdictions = new JurisdictionService(store.db);
+    const rules = new RulesResolver(store.db, store.dataVersion, loadAuthorityLibrary(options.resourcesDir ?? defaultResourcesDir()));
+    const projects = new ProjectService(store.db, sizing, catalog, rules);
+    const jurisdictions = new JurisdictionService(store.db, rules);
     // The sync takes what it needs (the store and a project reader), not the engine.
     const runner = new SyncRunner({ store, dataDir: options.dataDir, projects }, options.syncTuning);
     const sync = new SyncService(store.db, options.dataDir, runner);
@@ -76,6 +81,7 @@ export async function openEngine(options: EngineOptions): Promise<Engine> {
       }),
       apiKeys: new ApiKeyService(store.db, store.dataVersion),
       sizing,
+      rules,
       projects,
       users: new UserService(store.db, projects, jurisdictions),
       jurisdictions,

@@ -4,6 +4,7 @@
  * and why it failed, the warnings, and the derivation, the step-by-step calculation sheet
  * (src-shared/sizing/derivation.ts). Measurements here are plain {value, unit} (no `object` tag).
  */
+import { rulesSource } from './people.js';
 import { z } from 'zod';
 import { DERIVATION_GROUPS } from '../sizing/derivation.js';
 import { SIZING_METHODS } from '../sizing/jurisdiction-rules.js';
@@ -72,6 +73,7 @@ export const sizingResponse = z
   .object({
     object: z.literal('sizing'),
     sizing_method: z.enum(SIZING_METHODS),
+    rules_source: rulesSource,
     jurisdiction: z
       .object({ name: z.string(), plumbing_code: z.string().nullable(), sizing_methods: z.object({ indoor: z.enum(SIZING_METHODS), outdoor: z.enum(SIZING_METHODS) }).strict() })
       .strict(),

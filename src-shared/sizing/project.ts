@@ -37,9 +37,11 @@ import {
   type GreasePeriodKey,
   type GreaseProduction,
 } from './grease';
+import { describeRulesSource, type RulesSourceView } from './rules-source';
 import {
   DEFAULT_JURISDICTION_RULES,
   isGravityMethod,
+  type AccessoryKind,
   jurisdictionRulesSchema,
   pumpOutCap,
   pumpOutFloor,
@@ -100,6 +102,8 @@ export type JurisdictionRulesInput = z.input<typeof jurisdictionRulesSchema>;
 
 export interface ProjectSizing {
   sizing_method: SizingMethod;
+  /** Where the rules come from, in plain words (the authority's documents, or not read). */
+  rules_source: RulesSourceView;
   /** The jurisdiction as a project embeds it (service-api 2.3.1), without contacts. */
   jurisdiction: { name: string; plumbing_code: string | null; sizing_methods: { indoor: SizingMethod; outdoor: SizingMethod } };
   /** service-api `flow_rate` (GPM). */
@@ -303,7 +307,12 @@ function hgiSteps(flow: ProjectFlow, rules: JurisdictionRules, requiredRating: n
       result: requiredRating,
       unit: 'GPM',
       source: `${ladderSource}; PDI-G101: “the next larger size is chosen”`,
-      note: requiredRating === flow.sized_by_gpm && standardHgiSize(flow.sized_by_gpm, 'next-larger', ladder) === null ? 'Above the largest listed size (500 GPM): the design flow itself is required, from units in parallel.' : null,
+      note:
+        rules.hgi_min_rating !== null && requiredRating === rules.hgi_min_rating.flow_gpm && (standardHgiSize(flow.sized_by_gpm, 'next-larger', ladder) ?? 0) < requiredRating
+          ? `Raised to the smallest rating ${rules.name} accepts: ${rules.hgi_min_rating.flow_gpm} GPM with ${rules.hgi_min_rating.grease_lbs} lb of grease.`
+          : requiredRating === flow.sized_by_gpm && standardHgiSize(flow.sized_by_gpm, 'next-larger', ladder) === null
+            ? 'Above the largest listed size (500 GPM): the design flow itself is required, from units in parallel.'
+            : null,
     }),
   ];
   if (rules.hgi_min_grease_lbs_per_gpm !== null) {
@@ -467,6 +476,38 @@ function solidsInterceptor(candidates: SizingCandidate[], disposerGpm: number, r
   };
 }
 
+/**
+ * The sizing method for where the interceptor goes; where the authority allows a hydromechanical
+ * interceptor only for a few fixtures, or not with some (Pima County Code 13.36.420 A: four or
+ * fewer, no dishwasher or food waste disposal unit), its gravity method past that, and why.
+ */
+function methodFor(rules: JurisdictionRules, p: ParsedProjectInputs): { method: SizingMethod; limitNote: SizingNotice | null } {
+  const method = sizingMethodFor(rules, p.installation_location);
+  const limits = rules.hydromechanical_limits;
+  if (method !== 'hydromechanical-by-flow' || limits === null) return { method, limitNote: null };
+  const exempt = new Set(rules.excluded_fixtures.map((e) => e.kind));
+  const connected = p.fixtures.filter((f) => !exempt.has(f.kind));
+  const kinds = new Set(connected.map((f) => f.kind));
+  if (p.food_waste_disposer) kinds.add('food-waste-disposer');
+  const barred = limits.not_with.filter((k) => kinds.has(k)).map((k) => FIXTURE_LIBRARY[k].label.toLowerCase());
+  const tooMany = limits.max_fixtures !== null && connected.length > limits.max_fixtures;
+  if (!tooMany && barred.length === 0) return { method, limitNote: null };
+  const why = [tooMany ? `${connected.length} fixtures drain to it (a hydromechanical interceptor is allowed for ${limits.max_fixtures} or fewer)` : null, barred.length > 0 ? `a ${barred.join(' and a ')} is connected` : null]
+    .filter((x) => x !== null)
+    .join(', and ');
+  return {
+    method: limits.otherwise,
+    limitNote: { code: 'hydromechanical_not_allowed', message: `A gravity interceptor is required: ${why}.`, source: limits.source },
+  };
+}
+
+/** The jurisdiction's required accessories, with those it requires only from a total liquid capacity up. */
+function requiredAccessories(rules: JurisdictionRules, rec: Recommendation): AccessoryKind[] {
+  const liquid = rec.chosen?.totals.liquid_capacity_gal ?? null;
+  const fromVolume = rules.required_accessories_from_volume.filter((r) => liquid !== null && liquid >= r.from_volume_gal).map((r) => r.kind);
+  return [...new Set([...rules.required_accessories, ...fromVolume])];
+}
+
 /** Parsed rule sets by the object given: sizing many projects under one rule set parses it once. */
 const parsedRules = new WeakMap<object, JurisdictionRules>();
 function parseRulesOnce(input: JurisdictionRulesInput): JurisdictionRules {
@@ -488,9 +529,11 @@ export function sizeProject(
 ): ProjectSizing {
   const p = projectInputsSchema.parse(inputs);
   const rules: JurisdictionRules = parseRulesOnce(rulesInput);
-  const method = sizingMethodFor(rules, p.installation_location);
-  const kind = isGravityMethod(method) ? 'gravity' : 'hydromechanical';
+  const rulesSource = describeRulesSource(rules);
   const warnings: SizingNotice[] = [];
+  const { method, limitNote } = methodFor(rules, p);
+  if (limitNote) warnings.push(limitNote);
+  const kind = isGravityMethod(method) ? 'gravity' : 'hydromechanical';
 
   const all = p.fixtures.map((f) => sizeParsedFixture(f, rules.dfu_table));
   const policy = applyFixturePolicy(all, rules, kind, p.food_waste_disposer);
@@ -570,7 +613,8 @@ export function sizeProject(
   });
 
   const ladderSize = standardHgiSize(flow.sized_by_gpm, 'next-larger', rules.hgi_size_ladder);
-  const requiredRating = ladderSize ?? flow.sized_by_gpm;
+  // The authority's smallest accepted rating (Pima County: 25 GPM) raises the size, never lowers it.
+  const requiredRating = Math.max(ladderSize ?? flow.sized_by_gpm, rules.hgi_min_rating?.flow_gpm ?? 0);
   let blocked: { code: NoRecommendationCode; message: string } | null = null;
   if (policy.refusal) blocked = { code: 'fixture_not_permitted', message: `${policy.refusal.message} (${policy.refusal.source})` };
   else if (kind === 'hydromechanical' && !flow.design_available) {
@@ -613,7 +657,7 @@ export function sizeProject(
   if (recommendation.product !== null && recommendation.arrangement !== null) {
     recommendedAccessories = recommendAccessories(
       { buried: p.buried, burial_depth_in: p.buried ? p.burial_depth_in : 0, high_water_table: p.installed_in_high_water_area, traffic_area: p.installed_in_traffic_area },
-      { required_accessories: rules.required_accessories.filter((k) => k !== 'solids-interceptor') },
+      { required_accessories: requiredAccessories(rules, recommendation).filter((k) => k !== 'solids-interceptor') },
       { id: recommendation.product.id, kind, units: recommendation.units, arrangement: recommendation.arrangement },
       accessories,
     );
@@ -639,7 +683,8 @@ export function sizeProject(
       formula: 'the jurisdiction’s rule set (the default UPC rules where none governs the address)',
       inputs: [quantity('plumbing code', rules.plumbing_code), quantity('installed', p.installation_location), quantity('method', method)],
       result: rules.name,
-      source: rules.name,
+      source: rules.source.documents.length > 0 ? rules.source.documents.map((d) => `${d.title}, ${d.section} (read ${d.read})`).join('; ') : rules.name,
+      note: [rulesSource.summary, limitNote ? `${limitNote.message} (${limitNote.source})` : null].filter((x) => x !== null).join(' '),
     }),
     ...all.flatMap((f, i) => fixtureSteps(f, i, policy.decisions[i], rules.drainage_period)),
     ...combinationSteps(policy.included, combined, rules),
@@ -686,6 +731,7 @@ export function sizeProject(
   const lps = (gpm: number): Measurement => metricMeasurement('flow', gpm);
   return {
     sizing_method: method,
+    rules_source: rulesSource,
     jurisdiction: { name: rules.name, plumbing_code: rules.plumbing_code, sizing_methods: rules.sizing_methods },
     flow_rate: flowRateApiFields(flow),
     flow_rate_metric: {

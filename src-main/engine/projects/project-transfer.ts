@@ -160,8 +160,9 @@ export async function importProjects(engine: Engine, file: FieldsizerFile): Prom
 
 async function insertImported(engine: Engine, trx: Transaction<Database>, p: ExportedProject): Promise<ImportOutcome> {
   const { fixtures, ...inputs } = p.inputs;
-  const jurisdiction = p.jurisdiction ? await trx.selectFrom('jurisdictions').select(['id', 'rules']).where('id', '=', p.jurisdiction.id).executeTakeFirst() : undefined;
-  const sizing = await engine.sizing.size(inputs, fixtures, jurisdiction?.rules ?? null, trx, 'summary');
+  const jurisdiction = p.jurisdiction ? await trx.selectFrom('jurisdictions').select(['id', 'name', 'state', 'rules']).where('id', '=', p.jurisdiction.id).executeTakeFirst() : undefined;
+  const rules = jurisdiction ? (await engine.rules.resolve(jurisdiction, trx)).json : null;
+  const sizing = await engine.sizing.size(inputs, fixtures, rules, trx, 'summary');
   const id = await nextLocalId(trx, 'projects');
   await trx
     .insertInto('projects')
