@@ -12,7 +12,6 @@ import {
   sizeProject,
   standardHgiSize,
   type FixtureInput,
-  type JurisdictionRules,
   type ProjectInputs,
   type SizingCandidateInput,
 } from '../../src-shared/sizing';
