@@ -127,6 +127,18 @@ export const sizingResponse = z
               .strict()
               .nullable(),
             suggestions: z.array(z.string()),
+            ways_out: z.array(
+              z
+                .object({
+                  changes: z.array(z.object({ input: z.enum(['installation_location', 'buried', 'installed_in_traffic_area', 'pump_out_target', 'units']), value: z.union([z.string(), z.number(), z.boolean()]) }).strict()),
+                  label: z.string(),
+                  product: productRef,
+                  units: z.number().int(),
+                  message: z.string(),
+                })
+                .strict(),
+            ),
+            catalog_gaps: z.array(z.object({ id: productId, part_number: z.string(), name: z.string(), missing: z.string(), message: z.string() }).strict()),
           })
           .strict()
           .nullable(),

@@ -41,6 +41,7 @@ import { describeRulesSource, type RulesSourceView } from './rules-source';
 import {
   DEFAULT_JURISDICTION_RULES,
   isGravityMethod,
+  maxUnits,
   type AccessoryKind,
   jurisdictionRulesSchema,
   pumpOutCap,
@@ -50,7 +51,7 @@ import {
   type SizingMethod,
 } from './jurisdiction-rules';
 import { describeFormula, evaluateFormula, type FormulaValues, type KitchenFeatures } from './local-formula';
-import { effectivePumpOutTarget, recommend, type NoRecommendationCode, type Recommendation, type RecommendDetail } from './recommend';
+import { effectivePumpOutTarget, MULTI_UNIT_ARRANGEMENT, recommend, type NoRecommendationCode, type Recommendation, type RecommendDetail, type WayOut } from './recommend';
 import {
   DEFAULT_PIPE_SIZE_IN,
   DRAINAGE_PERIOD_MINUTES,
@@ -453,7 +454,15 @@ function selectionSteps(rec: Recommendation, rules: JurisdictionRules): Derivati
         inputs: nf?.closest ? nf.closest.misses.map((m) => quantity(`${m.code}: has ${fmt(m.provided)}, needs`, m.required, m.unit)) : [],
         result: rec.no_recommendation?.message ?? null,
         source: `rules of ${rules.name}`,
-        note: nf && nf.suggestions.length > 0 ? `What would fit: ${nf.suggestions.join(' ')}` : null,
+        note: nf
+          ? [
+              nf.ways_out.length > 0 ? `The way out: ${nf.ways_out.map((w) => w.message).join('; ')}.` : null,
+              nf.catalog_gaps.length > 0 ? `Gaps in the catalog data: ${nf.catalog_gaps.map((g) => g.message).join(' ')}` : null,
+              nf.suggestions.length > 0 ? `What would fit: ${nf.suggestions.join(' ')}` : null,
+            ]
+              .filter((x) => x !== null)
+              .join(' ') || null
+          : null,
       }),
     );
   }
@@ -527,8 +536,72 @@ export function sizeProject(
   accessories: readonly AccessoryCandidateInput[] = [],
   detail: RecommendDetail = 'full',
 ): ProjectSizing {
-  const p = projectInputsSchema.parse(inputs);
-  const rules: JurisdictionRules = parseRulesOnce(rulesInput);
+  return sizeParsed(projectInputsSchema.parse(inputs), candidates, parseRulesOnce(rulesInput), accessories, detail, true);
+}
+
+type Change = WayOut['changes'][number] & { label: string };
+
+/** The inputs with the changes a way out makes. */
+function withChanges(p: ParsedProjectInputs, changes: readonly Change[]): ParsedProjectInputs {
+  const out = { ...p };
+  for (const c of changes) {
+    if (c.input === 'buried') out.buried = c.value as boolean;
+    if (c.input === 'installation_location') out.installation_location = c.value as 'indoors' | 'outdoors';
+    if (c.input === 'installed_in_traffic_area') out.installed_in_traffic_area = c.value as boolean;
+    if (c.input === 'pump_out_target') out.pump_out_target_days = c.value as number;
+  }
+  return out;
+}
+
+/**
+ * When nothing fits: the inputs a rep can change (installation, buried, traffic area, pump-out
+ * target), one at a time and then installation with burial, and more units than the rules allow,
+ * each found by sizing the project again; those that give a unit are the ways out.
+ */
+function findWaysOut(
+  p: ParsedProjectInputs,
+  candidates: readonly SizingCandidateInput[],
+  rules: JurisdictionRules,
+  accessories: readonly AccessoryCandidateInput[],
+  kind: 'hydromechanical' | 'gravity',
+): WayOut[] {
+  const yes = (b: boolean) => (b ? 'yes' : 'no');
+  const other = p.installation_location === 'indoors' ? 'outdoors' : 'indoors';
+  const buried: Change = { input: 'buried', value: !p.buried, label: `Buried: ${yes(!p.buried)}` };
+  const place: Change = { input: 'installation_location', value: other, label: `Installed: ${other}` };
+  const traffic: Change | null = p.installed_in_traffic_area ? { input: 'installed_in_traffic_area', value: false, label: 'Traffic area: no' } : null;
+  const floor = pumpOutFloor(rules);
+  const pumpOut: Change | null = effectivePumpOutTarget(p.pump_out_target_days, rules) > floor ? { input: 'pump_out_target', value: floor, label: `Pump-out target: ${floor} days` } : null;
+  const single = [buried, place, ...(traffic ? [traffic] : []), ...(pumpOut ? [pumpOut] : [])].map((c) => [c]);
+  const pairs = [[place, buried], ...(traffic ? [[buried, traffic], [place, traffic]] : [])];
+  const found = (tries: Change[][]): WayOut[] =>
+    tries.flatMap((changes) => {
+      const r = sizeParsed(withChanges(p, changes), candidates, rules, accessories, 'summary', false).recommendation;
+      if (r.product === null) return [];
+      const label = changes.map((c) => c.label).join(' and ');
+      return [{ changes: changes.map(({ input, value }) => ({ input, value })), label, product: r.product, units: r.units, message: `${label} gives ${r.units > 1 ? `${r.units} × ` : ''}${r.product.name}` }];
+    });
+  const ways = found(single);
+  if (ways.length === 0) ways.push(...found(pairs));
+  if (ways.length === 0) {
+    const most = maxUnits(rules, kind);
+    const more = sizeParsed(p, candidates, { ...rules, max_identical_units: 10, max_units_in_series: 10 }, accessories, 'summary', false).recommendation;
+    if (more.product !== null && more.units > most) {
+      const label = `Units in ${MULTI_UNIT_ARRANGEMENT[kind]}: ${more.units} (${rules.name} allows ${most}: ask the plan reviewer)`;
+      ways.push({ changes: [{ input: 'units', value: more.units }], label, product: more.product, units: more.units, message: `${label} gives ${more.units} × ${more.product.name}` });
+    }
+  }
+  return ways;
+}
+
+function sizeParsed(
+  p: ParsedProjectInputs,
+  candidates: readonly SizingCandidateInput[],
+  rules: JurisdictionRules,
+  accessories: readonly AccessoryCandidateInput[],
+  detail: RecommendDetail,
+  lookForWaysOut: boolean,
+): ProjectSizing {
   const rulesSource = describeRulesSource(rules);
   const warnings: SizingNotice[] = [];
   const { method, limitNote } = methodFor(rules, p);
@@ -652,6 +725,15 @@ export function sizeProject(
     detail,
     blocked,
   );
+  if (lookForWaysOut && recommendation.no_fit !== null && recommendation.no_recommendation?.code === 'no_candidate_fits') {
+    const ways = findWaysOut(p, candidates, rules, accessories, kind);
+    recommendation.no_fit.ways_out = ways;
+    if (ways.length > 0) {
+      const said = `${ways.map((w) => w.message).join('; ')}.`;
+      recommendation.no_recommendation.message += ` The way out: ${said}`;
+      recommendation.reasons = [recommendation.no_recommendation.message];
+    }
+  }
 
   let recommendedAccessories: AccessoryRecommendation[] = [];
   if (recommendation.product !== null && recommendation.arrangement !== null) {
