@@ -139,7 +139,7 @@ export interface ProjectSizing {
 }
 
 const fmt = (v: number): string => String(roundForDisplay(v));
-const PDI_FIXTURE = 'PDI-G101 fixture drainage: volume = L × W × D ÷ 231, load = 75 % of it (research §1)';
+const PDI_FIXTURE = 'PDI-G101 fixture drainage: volume = L × W × D ÷ 231, load = 75 % of it';
 
 /** Steps of one fixture: volume, load and flow for a basin; the fixed flow otherwise; its DFU. */
 function fixtureSteps(f: FixtureSizing, index: number, decision: FixtureDecision | undefined, period: 'one-minute' | 'two-minute'): DerivationStep[] {
@@ -178,7 +178,7 @@ function fixtureSteps(f: FixtureSizing, index: number, decision: FixtureDecision
         inputs: [quantity('load', f.load_gal, 'gal')],
         result: period === 'one-minute' ? f.one_minute_gpm : f.two_minute_gpm,
         unit: 'GPM',
-        source: 'PDI-G101: flow = drainage load ÷ drainage period (research §1)',
+        source: 'PDI-G101: flow = drainage load ÷ drainage period',
       }),
     );
   } else {
@@ -202,7 +202,7 @@ function fixtureSteps(f: FixtureSizing, index: number, decision: FixtureDecision
       formula: { entered: 'as entered', jurisdiction: 'the jurisdiction’s DFU table', upc: 'UPC Table 702.1 value', none: 'no DFU value listed' }[f.dfu_source],
       result: f.dfu_listed ? f.dfu : null,
       unit: 'DFU',
-      source: f.dfu_source === 'upc' ? 'UPC Table 702.1 (research §4)' : f.dfu_source === 'jurisdiction' ? 'jurisdiction rules (dfu_table)' : f.dfu_source === 'entered' ? 'entered by the rep' : 'UPC Table 702.1 lists none',
+      source: f.dfu_source === 'upc' ? 'UPC Table 702.1' : f.dfu_source === 'jurisdiction' ? 'jurisdiction rules (dfu_table)' : f.dfu_source === 'entered' ? 'entered by the rep' : 'UPC Table 702.1 lists none',
     }),
   );
   if (decision && !decision.included) {
@@ -214,7 +214,7 @@ function fixtureSteps(f: FixtureSizing, index: number, decision: FixtureDecision
 function combinationSteps(included: FixtureSizing[], combined: CombinedFixtures, rules: JurisdictionRules): DerivationStep[] {
   const diversity = rules.fixture_flow_combination === 'largest-100-50-25';
   const flows = (period: 'one' | 'two') => included.map((f) => quantity(f.name, period === 'one' ? f.one_minute_gpm : f.two_minute_gpm, 'GPM'));
-  const source = diversity ? 'manufacturer diversity rule (Watts): 100 % / 50 % / 25 % (research §1)' : 'PDI-G101: the fixtures’ flows add (research §1)';
+  const source = diversity ? 'manufacturer diversity rule (Watts): 100 % / 50 % / 25 %' : 'PDI-G101: the fixtures’ flows add';
   const formula = diversity ? '100 % of the largest + 50 % of the second + 25 % of the rest' : 'sum of the fixtures’ flows';
   return [
     step({ key: 'flow.one-minute', group: 'flow', label: 'Fixture flow, one-minute drainage', formula, inputs: flows('one'), result: combined.one_minute_gpm, unit: 'GPM', source }),
@@ -239,9 +239,9 @@ function flowSteps(flow: ProjectFlow, rules: JurisdictionRules, formulaStep: Der
       key: 'flow.period',
       group: 'flow',
       label: 'Drainage period',
-      formula: 'one minute unless the authority permits two',
+      formula: 'two minutes unless the authority requires one',
       result: flow.drainage_period,
-      source: `PDI-G101 (research §1); rules of ${rules.name}`,
+      source: 'service-api 2.3 (two minutes); PDI-G101 (one minute where required)',
     }),
     step({
       key: 'flow.pipe',
@@ -348,7 +348,7 @@ function hgiSteps(flow: ProjectFlow, rules: JurisdictionRules, requiredRating: n
 }
 
 function greaseSteps(grease: GreaseProduction, p: ParsedProjectInputs, target: number, rules: JurisdictionRules): DerivationStep[] {
-  const source = 'manufacturer grease production by menu tier × fryer × serving ware (research §6)';
+  const source = 'Schier, “Grease Production Sizing”: grease production value by menu category, fryer and serving ware';
   return [
     step({
       key: 'grease.per-meal',
@@ -368,7 +368,7 @@ function greaseSteps(grease: GreaseProduction, p: ParsedProjectInputs, target: n
       inputs: [quantity('grease per meal', grease.per_serving_lbs, 'lb'), quantity('meals per day', p.servings_per_day)],
       result: grease.per_day_lbs,
       unit: 'lb',
-      source: 'research §6',
+      source: 'Schier, “Grease Production Sizing”: meals per day × grease production value × days per pump-out cycle',
     }),
     step({
       key: 'pump-out.target',
@@ -378,7 +378,7 @@ function greaseSteps(grease: GreaseProduction, p: ParsedProjectInputs, target: n
       inputs: [quantity('requested', p.pump_out_target_days, 'days'), quantity('shortest allowed', pumpOutFloor(rules), 'days'), quantity('longest allowed', pumpOutCap(rules), 'days')],
       result: target,
       unit: 'days',
-      source: `research §6 (30–90 days); rules of ${rules.name}`,
+      source: `pump-out bounds of ${rules.name}`,
     }),
     step({
       key: 'grease.over-target',
@@ -388,7 +388,7 @@ function greaseSteps(grease: GreaseProduction, p: ParsedProjectInputs, target: n
       inputs: [quantity('grease per day', grease.per_day_lbs, 'lb'), quantity('days', target, 'days')],
       result: grease.per_day_lbs * target,
       unit: 'lb',
-      source: 'research §6',
+      source: 'Schier, “Grease Production Sizing”: meals per day × grease production value × days per pump-out cycle',
     }),
   ];
 }
@@ -408,7 +408,7 @@ function selectionSteps(rec: Recommendation, rules: JurisdictionRules): Derivati
           ? [quantity('rated flow', r.flow_gpm, 'GPM'), quantity('grease capacity', r.grease_lbs, 'lb'), quantity('liquid capacity', chosen.totals.liquid_capacity_gal, 'gal')]
           : [quantity('liquid capacity', chosen.totals.liquid_capacity_gal, 'gal')],
         result: `${rec.units > 1 ? `${rec.units} × ` : ''}${rec.product.name} (${rec.product.part_number})${rec.arrangement && rec.arrangement !== 'single' ? ` in ${rec.arrangement}` : ''}`,
-        source: 'PDI-G101 (next larger size); research §6 (flow, then grease)',
+        source: 'PDI-G101 (next larger size); Schier, “Grease Production Sizing” (flow first, then grease)',
       }),
     );
     if (r) {
@@ -427,7 +427,7 @@ function selectionSteps(rec: Recommendation, rules: JurisdictionRules): Derivati
           inputs: [quantity('rating', r.grease_lbs, 'lb'), quantity('units', rec.units)],
           result: chosen.totals.storage_lbs,
           unit: 'lb',
-          source: rules.pump_out_accumulation_limit !== null ? `the 25 % rule of ${rules.name} (research §6); 7.3 lb/gal` : 'the product’s grease rating',
+          source: rules.pump_out_accumulation_limit !== null ? `the accumulation limit of ${rules.name} (grease and solids within a share of the liquid depth); 7.3 lb/gal` : 'the product’s grease rating',
           note: storageNote,
         }),
         step({
@@ -438,7 +438,7 @@ function selectionSteps(rec: Recommendation, rules: JurisdictionRules): Derivati
           inputs: [quantity('grease stored', chosen.totals.storage_lbs, 'lb'), quantity('grease per day', rec.design.grease_per_day_lbs, 'lb'), quantity('longest allowed', pumpOutCap(rules), 'days')],
           result: rec.pump_out_cycle,
           unit: 'days',
-          source: `research §6; rules of ${rules.name}`,
+          source: `grease stored ÷ grease per day; pump-out bounds of ${rules.name}`,
           note: rec.pump_out_basis === 'maximum-interval' ? 'Not a measured figure: no servings are entered.' : null,
         }),
       );

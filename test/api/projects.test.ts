@@ -232,14 +232,21 @@ describe('GET /api/projects/:id', () => {
     const p1 = await detail(1, '?accessories=true');
     expect(p1.accessories!.url).toBe('/api/projects/1');
     for (const a of p1.accessories!.data) expect(a.reason.length).toBeGreaterThan(5);
-    // A project whose jurisdiction requires accessories and that has a recommendation lists them.
-    const candidates = seed.projects.filter((s) => s.jurisdiction_id !== null && people.jurisdictionById.get(s.jurisdiction_id)!.rules.required_accessories.length > 0);
+    // A project whose jurisdiction requires accessories (the rules it is sized by, as served:
+    // Pima County's sampling port) and that has a recommendation lists them.
+    const requiredBy = new Map<number, string[]>();
+    for (let offset = 0; offset < seed.jurisdictions.length; offset += 100) {
+      const page = (await t.get(`/api/jurisdictions?limit=100&offset=${offset}`)).body as { data: { id: number; rules: { required_accessories: string[] } }[] };
+      for (const j of page.data) if (j.rules.required_accessories.length > 0) requiredBy.set(j.id, j.rules.required_accessories);
+    }
+    expect(requiredBy.size).toBeGreaterThan(0);
+    const candidates = seed.projects.filter((s) => s.jurisdiction_id !== null && requiredBy.has(s.jurisdiction_id));
     let checked = 0;
     for (const s of candidates.slice(0, 60)) {
       const p = await detail(s.id, '?accessories=true');
       if (p.recommended_product === null) continue;
       const kinds = p.accessories!.data.map((a) => a.kind);
-      for (const required of people.jurisdictionById.get(s.jurisdiction_id!)!.rules.required_accessories) expect(kinds, `project ${s.id}`).toContain(required);
+      for (const required of requiredBy.get(s.jurisdiction_id!)!) expect(kinds, `project ${s.id}`).toContain(required);
       checked++;
     }
     expect(checked).toBeGreaterThan(0);
