@@ -127,7 +127,7 @@ export async function offloadBench(dataDir: string) {
       if (report.imported !== IMPORT_PROJECTS) throw new Error(`imported ${report.imported} of ${IMPORT_PROJECTS}`);
     });
     const importOff = await measure(() => importProjectsText(engine, renamed('off it, again')));
-    const importOn = await measure(() => importFileText(engine.store, dataDir, engine.sizing, renamed('on the serving thread'), () => undefined));
+    const importOn = await measure(() => importFileText(engine.store, dataDir, engine.sizing, engine.rules, renamed('on the serving thread'), () => undefined));
 
     const row = (measureName: string, m: Measured & { error?: string }, goal: boolean) => ({
       measure: measureName,

@@ -1,15 +1,14 @@
 /**
- * The demo jurisdictions: real US cities and counties with invented (but plausible) sizing rules.
+ * The demo jurisdictions: real US cities and counties, with invented contacts.
  * Which zip codes a jurisdiction governs is worked out from resources/geography.json: a city takes
  * the zips whose USPS city name is one of `cities` (optionally only in `inCounties`) or every zip
  * of `wholeCounties` (consolidated city-counties, New York City's boroughs); a county takes the
  * zips whose main county it is and that no city jurisdiction has claimed.
  *
- * Rules are built from a profile (the code family's usual method) plus the explicit tweaks here;
- * anything not given is varied deterministically per jurisdiction (see jurisdictions.ts).
+ * Their rules are their code family's with the profile's sizing methods (jurisdictions.ts): the
+ * authorities' own rules, where they were read, come from resources/authorities/ instead.
  */
 import type { InsideTrapLocation } from '../../src-shared/api/vocabulary';
-import { EXAMPLE_JURISDICTION_RULES, type JurisdictionRules } from '../../src-shared/sizing/jurisdiction-rules';
 
 /**
  * Rule profiles:
@@ -40,13 +39,10 @@ export interface JurisdictionDef {
   inCounties?: string[];
   /** City jurisdictions: every zip of these counties (county-equivalent or consolidated cities). */
   wholeCounties?: string[];
-  rules?: Partial<Omit<JurisdictionRules, 'name' | 'plumbing_code' | 'unique_local_requirements'>>;
   locations?: InsideTrapLocation[];
   department?: string;
   /** City of the contacts' office when it is not the short name ("New York" for New York City). */
   officeCity?: string;
-  /** Reason the jurisdiction is flagged with unique local requirements. */
-  flagged?: string;
 }
 
 type Extra = Omit<JurisdictionDef, 'name' | 'kind' | 'state' | 'area' | 'code' | 'profile'>;
@@ -81,7 +77,6 @@ const LA_NEIGHBORHOODS = [
 
 const NYC_BOROUGHS = ['36005', '36047', '36061', '36081', '36085'];
 
-const AUSTIN = EXAMPLE_JURISDICTION_RULES.austin;
 const CPC = 'California Plumbing Code';
 const FBC = 'Florida Building Code – Plumbing';
 const NJ = 'National Standard Plumbing Code (NJ)';
@@ -92,50 +87,23 @@ export const JURISDICTION_DEFS: readonly JurisdictionDef[] = [
   // ---------------------------------------------------------------- cities
   city('City of Chicago', 'IL', '312', 'Chicago Plumbing Code', 'ipc', {
     department: 'Department of Water Management – FOG Program',
-    rules: { required_accessories: ['sampling-port'], max_identical_units: 2, gravity_retention_minutes: 30, pump_out_days: { min: 30, max: 90 } },
     locations: ['kitchen', 'mechanicalRoom', 'basement', 'otherLocation'],
   }),
   city('City of Los Angeles', 'CA', '213', 'Los Angeles Plumbing Code', 'upcMeals', {
     cities: LA_NEIGHBORHOODS,
     department: 'LA Sanitation – Industrial Waste Management Division, FOG Control Program',
-    rules: { required_accessories: ['sampling-port'] },
   }),
   city('New York City', 'NY', '212', 'NYC Plumbing Code', 'ipcHgi', {
     wholeCounties: NYC_BOROUGHS,
     officeCity: 'New York',
     department: 'Department of Environmental Protection – Grease Control Unit',
-    rules: { drainage_period: 'one-minute', max_identical_units: 3 },
     locations: ['kitchen', 'underSink', 'basement', 'otherLocation'],
   }),
   city('City of Houston', 'TX', '713', 'Houston Amendments to the UPC', 'upc', {
     department: 'Houston Public Works – Grease Control Program',
-    rules: { required_accessories: ['sampling-port'] },
   }),
   city('City of Phoenix', 'AZ', '602', 'UPC', 'upcHgi', {
     department: 'Water Services Department – Pretreatment Program',
-    // phoenix.gov "Grease trap sizing calculations": grease traps by the UPC (2.5 × cap); grease
-    // interceptors 3 GPM per fixture unit × 12 min (17 min with a disposer and no solids
-    // interceptor), at least 500 gal with 2 compartments, 3 compartments from 750 gal.
-    rules: {
-      sizing_methods: { indoor: 'hydromechanical-by-flow', outdoor: 'gravity-by-formula' },
-      gravity_unit_volume_gal: { min: 500, max: null },
-      required_compartments: [
-        { from_volume_gal: 500, compartments: 2 },
-        { from_volume_gal: 750, compartments: 3 },
-      ],
-      local_formulas: {
-        volume: {
-          name: 'City of Phoenix grease interceptor volume',
-          source: 'City of Phoenix, Grease interceptor sizing calculations: 3 GPM per fixture unit × minimum retention time',
-          factors: [
-            { input: 'dfu' },
-            { constant: 3, label: 'GPM per fixture unit', unit: 'GPM/FU' },
-            { label: 'retention time', unit: 'min', choose: [{ when: { food_waste_disposer: true }, value: 17 }], otherwise: 12 },
-          ],
-        },
-        flow: null,
-      },
-    },
   }),
   city('City of Philadelphia', 'PA', '215', 'Philadelphia Plumbing Code', 'ipc', {
     department: 'Philadelphia Water Department – Industrial Waste Unit',
@@ -147,15 +115,6 @@ export const JURISDICTION_DEFS: readonly JurisdictionDef[] = [
   city('City of San Jose', 'CA', '408', CPC, 'upc', { department: 'Environmental Services Department – Source Control' }),
   city('City of Austin', 'TX', '512', 'UPC', 'upc', {
     department: 'Austin Water – Special Services Division',
-    // Austin Water's grease trap sizing criteria: FU × 3 GPM × 12 min, its own fixture units,
-    // hand sinks exempt, garbage grinders prohibited (src-shared/sizing/jurisdiction-rules.ts).
-    rules: {
-      sizing_methods: AUSTIN.sizing_methods,
-      dfu_table: AUSTIN.dfu_table,
-      excluded_fixtures: AUSTIN.excluded_fixtures,
-      food_waste_disposer: AUSTIN.food_waste_disposer,
-      local_formulas: AUSTIN.local_formulas,
-    },
   }),
   city('City of Jacksonville', 'FL', '904', FBC, 'ipc', { cities: ['Jacksonville'], inCounties: ['12031'], department: 'JEA – Grease Management Program' }),
   city('City of Fort Worth', 'TX', '817', 'IPC', 'ipcHgi', { department: 'Water Department – Pretreatment Services Division' }),
@@ -164,13 +123,11 @@ export const JURISDICTION_DEFS: readonly JurisdictionDef[] = [
   city('City and County of San Francisco', 'CA', '415', 'San Francisco Plumbing Code', 'upc', {
     cities: ['San Francisco'],
     department: 'SFPUC – Wastewater Enterprise, Pollution Prevention',
-    rules: { required_accessories: ['sampling-port'] },
     locations: ['kitchen', 'underSink', 'basement', 'otherLocation'],
   }),
   city('City of Indianapolis', 'IN', '317', 'Indiana Plumbing Code', 'ipcHgi', { cities: ['Indianapolis'], inCounties: ['18097'], department: 'Citizens Energy Group – FOG Program' }),
   city('City of Seattle', 'WA', '206', 'Seattle Plumbing Code (UPC)', 'upc', {
     department: 'Seattle Public Utilities – FOG Program',
-    rules: { drainage_period: 'two-minute', fixture_flow_combination: 'largest-100-50-25' },
   }),
   city('City and County of Denver', 'CO', '303', 'Denver Plumbing Code', 'ipc', {
     cities: ['Denver'],
@@ -180,8 +137,6 @@ export const JURISDICTION_DEFS: readonly JurisdictionDef[] = [
   city('District of Columbia', 'DC', '202', 'DC Plumbing Code', 'ipcHgi', { wholeCounties: ['11001'], officeCity: 'Washington', department: 'DC Water – Pretreatment Program' }),
   city('City of Boston', 'MA', '617', 'Massachusetts 248 CMR', 'gravityAll', {
     department: 'Boston Water and Sewer Commission – Engineering Customer Services',
-    flagged:
-      'Massachusetts 248 CMR 10.09 requires an outdoor gravity grease trap of at least 1,000 gallons and the Commission sets the size in its own engineering review; the tool cannot recommend a unit.',
   }),
   city('City of El Paso', 'TX', '915', 'IPC', 'ipc', { department: 'El Paso Water – Industrial Pretreatment' }),
   city('Metropolitan Government of Nashville and Davidson County', 'TN', '615', 'IPC', 'ipcHgi', {
@@ -193,7 +148,6 @@ export const JURISDICTION_DEFS: readonly JurisdictionDef[] = [
   city('City of Portland', 'OR', '503', 'Oregon Plumbing Specialty Code', 'upc', {
     inCounties: ['41051', '41067', '41005'],
     department: 'Bureau of Environmental Services – Source Control',
-    rules: { required_accessories: ['sampling-port'] },
   }),
   city('City of Las Vegas', 'NV', '702', 'Southern Nevada Plumbing Code', 'upcMeals', { department: 'Environmental Division – Pretreatment Program' }),
   city('City of Memphis', 'TN', '901', 'IPC', 'ipcHgi', { department: 'Public Works – Environmental Maintenance, Pretreatment' }),
@@ -208,7 +162,6 @@ export const JURISDICTION_DEFS: readonly JurisdictionDef[] = [
   city('City of Kansas City', 'MO', '816', 'IPC', 'ipc', { cities: ['Kansas City'], department: 'KC Water – Pretreatment Program' }),
   city('City of Atlanta', 'GA', '404', 'IPC', 'gravityAll', {
     department: 'Department of Watershed Management – FOG Program',
-    rules: { gravity_retention_minutes: 30, required_accessories: ['sampling-port'] },
   }),
   city('City of Omaha', 'NE', '402', 'UPC', 'upc', { department: 'Public Works – Environmental Quality Control' }),
   city('City of Colorado Springs', 'CO', '719', 'IPC', 'ipcHgi', { department: 'Colorado Springs Utilities – Industrial Pretreatment' }),
@@ -224,24 +177,6 @@ export const JURISDICTION_DEFS: readonly JurisdictionDef[] = [
   city('City of New Orleans', 'LA', '504', 'Louisiana State Plumbing Code', 'gravityAll', { department: 'Sewerage and Water Board – FOG Program' }),
   city('City of Wichita', 'KS', '316', 'UPC', 'upcHgi', {
     department: 'Public Works & Utilities – Environmental Services',
-    // Wichita Code 16.24.040: interceptors sized by volume from the UPC DFU table with the city's
-    // own DFU per fixture (Table 1; Table 2 by drain size for the rest: 1½ in → 3).
-    rules: {
-      sizing_methods: { indoor: 'hydromechanical-by-flow', outdoor: 'gravity-by-dfu' },
-      dfu_table: {
-        dishwasher: 6,
-        'floor-drain': 3,
-        'hand-sink': 1,
-        'mop-sink': 3,
-        'two-compartment-sink': 2,
-        'three-compartment-sink': 4,
-        'pre-rinse-sprayer': 4,
-        'food-waste-disposer': 6,
-        'wok-station': 4,
-        'one-compartment-sink': 3,
-        'prep-sink': 3,
-      },
-    },
   }),
   city('City of Cleveland', 'OH', '216', 'Ohio Plumbing Code', 'ipc', { department: 'Northeast Ohio Regional Sewer District – Pretreatment' }),
   city('City of Bakersfield', 'CA', '661', CPC, 'upc', { department: 'Public Works – Wastewater Division' }),
@@ -249,8 +184,6 @@ export const JURISDICTION_DEFS: readonly JurisdictionDef[] = [
   city('City and County of Honolulu', 'HI', '808', 'UPC', 'upc', {
     wholeCounties: ['15003'],
     department: 'Department of Environmental Services – Wastewater Branch',
-    flagged:
-      "The Wastewater Branch requires its own grease interceptor sizing worksheet and a minimum 750-gallon gravity unit for full-service restaurants; the worksheet decides, not the tool.",
   }),
   city('City of Saint Paul', 'MN', '651', 'Minnesota Plumbing Code', 'upc', { cities: ['Saint Paul'], inCounties: ['27123'], department: 'Public Works – Sewer Utility' }),
   city('City of Cincinnati', 'OH', '513', 'Ohio Plumbing Code', 'ipc', { department: 'Metropolitan Sewer District of Greater Cincinnati – Industrial Waste' }),
@@ -260,8 +193,6 @@ export const JURISDICTION_DEFS: readonly JurisdictionDef[] = [
   city('Salt Lake City', 'UT', '801', 'IPC', 'ipc', { cities: ['Salt Lake City'], department: 'Public Utilities – Pretreatment Program' }),
   city('City of Boise', 'ID', '208', 'Idaho State Plumbing Code', 'upc', {
     department: 'Public Works – Environmental Division',
-    // Boise City Code: "No waste from a food waste grinder shall be discharged into or through a grease interceptor."
-    rules: { food_waste_disposer: { hydromechanical: 'exclude', gravity: 'exclude' } },
   }),
   city('City of Spokane', 'WA', '509', 'Washington State Plumbing Code (UPC)', 'upc', { department: 'Wastewater Management – Pretreatment' }),
   city('City of Tacoma', 'WA', '253', 'Washington State Plumbing Code (UPC)', 'upcHgi', { department: 'Environmental Services – Source Control' }),
@@ -277,8 +208,6 @@ export const JURISDICTION_DEFS: readonly JurisdictionDef[] = [
     wholeCounties: ['02020'],
     department: 'Anchorage Water and Wastewater Utility – Industrial Pretreatment',
     locations: ['mechanicalRoom', 'basement', 'otherLocation'],
-    flagged:
-      'AWWU requires interceptors in heated indoor spaces with an engineer-stamped design for cold-weather operation; every sizing is reviewed case by case.',
   }),
   city('City of Jackson', 'MS', '601', 'IPC', 'ipcHgi', { department: 'Public Works – Wastewater Pretreatment' }),
   city('City of Columbia', 'SC', '803', 'IPC', 'ipc', { department: 'Columbia Water – FOG Program' }),
@@ -311,7 +240,6 @@ export const JURISDICTION_DEFS: readonly JurisdictionDef[] = [
   // ---------------------------------------------------------------- counties
   county('Miami-Dade County', 'FL', '12086', '305', FBC, 'ipc', {
     department: 'Water and Sewer Department – Industrial Pretreatment, FOG Section',
-    rules: { pump_out_days: { min: 30, max: 90 } },
   }),
   county('King County', 'WA', '53033', '206', 'Washington State Plumbing Code (UPC)', 'upc', { department: 'Wastewater Treatment Division – Industrial Waste Program' }),
   county('Harris County', 'TX', '48201', '281', 'IPC', 'ipc', { department: 'Engineering Department – Permits, Environmental Services' }),
@@ -343,7 +271,6 @@ export const JURISDICTION_DEFS: readonly JurisdictionDef[] = [
   county('DeKalb County', 'GA', '13089', '770', 'IPC', 'gravityAll', { department: 'Watershed Management – FOG Program' }),
   county('Gwinnett County', 'GA', '13135', '770', 'IPC', 'gravityAll', {
     department: 'Department of Water Resources – FOG Program',
-    rules: { pump_out_days: { min: 30, max: 90 }, required_accessories: ['sampling-port'] },
   }),
   county('Cobb County', 'GA', '13067', '770', 'IPC', 'gravityAll', { department: 'Cobb County Water System – FOG Program' }),
   county('Wake County', 'NC', '37183', '919', 'North Carolina State Plumbing Code', 'ipc', { department: 'Environmental Services – Water Quality' }),
@@ -353,11 +280,9 @@ export const JURISDICTION_DEFS: readonly JurisdictionDef[] = [
   county('Henrico County', 'VA', '51087', '804', 'Virginia Plumbing Code', 'ipcHgi', { department: 'Department of Public Utilities – Pretreatment' }),
   county('Montgomery County', 'MD', '24031', '301', WSSC, 'ipc', {
     department: 'WSSC Water – FOG Investigation and Permitting',
-    rules: { required_accessories: ['sampling-port'], sized_by_basis: 'fixtures' },
   }),
   county("Prince George's County", 'MD', '24033', '301', WSSC, 'ipc', {
     department: 'WSSC Water – FOG Investigation and Permitting',
-    rules: { required_accessories: ['sampling-port'], sized_by_basis: 'fixtures' },
   }),
   county('Baltimore County', 'MD', '24005', '410', 'IPC', 'ipcHgi', { department: 'Department of Public Works – Pretreatment Section' }),
   county('Anne Arundel County', 'MD', '24003', '410', 'IPC', 'ipcHgi', { department: 'Department of Public Works – Bureau of Utility Operations' }),
@@ -379,7 +304,6 @@ export const JURISDICTION_DEFS: readonly JurisdictionDef[] = [
   county('Multnomah County', 'OR', '41051', '503', 'Oregon Plumbing Specialty Code', 'upc', { department: 'Environmental Health Services – Plan Review' }),
   county('Washington County', 'OR', '41067', '503', 'Oregon Plumbing Specialty Code', 'upc', {
     department: 'Clean Water Services – Source Control',
-    rules: { sized_by_basis: 'fixtures', pump_out_days: { min: 90, max: 90 }, max_identical_units: 1 },
   }),
   county('Pierce County', 'WA', '53053', '253', 'Washington State Plumbing Code (UPC)', 'upc', { department: 'Planning and Public Works – Sewer Utility' }),
   county('Snohomish County', 'WA', '53061', '425', 'Washington State Plumbing Code (UPC)', 'upcHgi', { department: 'Snohomish Health District – Environmental Health' }),
@@ -420,8 +344,6 @@ export const JURISDICTION_DEFS: readonly JurisdictionDef[] = [
   county('Ada County', 'ID', '16001', '208', 'Idaho State Plumbing Code', 'upc', { department: 'Central District Health – Environmental Health' }),
   county('Washoe County', 'NV', '32031', '775', 'UPC', 'upcMeals', {
     department: 'Northern Nevada Public Health – Environmental Health Services',
-    flagged:
-      'Washoe County requires a grease interceptor sizing report stamped by a Nevada-licensed engineer for every food establishment; the report sets the size.',
   }),
   county('New Castle County', 'DE', '10003', '302', 'IPC', 'ipcHgi', { department: 'Department of Public Works – Pretreatment' }),
 ];

@@ -1,17 +1,11 @@
 /**
  * Builds the seed jurisdictions from JURISDICTION_DEFS: their zip codes (from geography.json),
- * rules (profile + tweaks + deterministic per-jurisdiction variation) and invented contacts.
+ * rules (their code family's, with the profile's sizing methods) and invented contacts.
  */
 import { INSIDE_TRAP_LOCATIONS, type InsideTrapLocation } from '../../src-shared/api/vocabulary';
 import type { SeedJurisdiction } from '../../src-shared/seed/people-seed';
-import {
-  ACCESSORY_KINDS,
-  DEFAULT_JURISDICTION_RULES,
-  type AccessoryKind,
-  type JurisdictionRules,
-  type SizedByBasis,
-} from '../../src-shared/sizing/jurisdiction-rules';
-import { PUMP_OUT, UPC_FIXTURE_CAPACITY_CAP_FACTOR, UPC_GRAVITY_RETENTION_MINUTES } from '../../src-shared/sizing/tables';
+import { codeFamilyRules } from '../../src-shared/sizing/code-family';
+import type { AccessoryKind, JurisdictionRules } from '../../src-shared/sizing/jurisdiction-rules';
 import type { Geography, Zip } from './geo';
 import { JURISDICTION_DEFS, type JurisdictionDef, type RuleProfile } from './jurisdiction-list';
 import { EmailRegistry, fictionalPhone, personName, streetAddress } from './names';
@@ -30,53 +24,6 @@ export function seedOf(text: string): number {
 type ProfileRules = Pick<JurisdictionRules, 'sizing_methods' | 'fixture_flow_combination' | 'drainage_period'> & {
   accessories: AccessoryKind[];
 };
-
-/**
- * The code family a jurisdiction's plumbing code belongs to, from its name: the UPC and the state
- * codes built on it (California, Oregon, Washington, Minnesota, Idaho, Iowa, Maine, Southern
- * Nevada …), the IPC and the codes built on it, or a state's own code (Wisconsin SPS 382, the
- * Illinois and Massachusetts codes, New Jersey's National Standard Plumbing Code).
- */
-export type CodeFamily = 'upc' | 'ipc' | 'state';
-export function codeFamily(code: string | null): CodeFamily {
-  if (code === null) return 'upc'; // Alaska adopts the UPC
-  if (/Wisconsin|Illinois|Massachusetts|National Standard|Chicago/.test(code)) return 'state';
-  if (/UPC|California|Oregon|Washington State|Minnesota|Idaho|Iowa|Maine|Nevada|Los Angeles|San Francisco|Houston/.test(code)) return 'upc';
-  return 'ipc';
-}
-
-/**
- * What the code family sets (issue 12): the UPC's 2.5 × cap (UPC 1014.2.1), PDI ladder and
- * UPC 1014.1.3 (disposer or dishwasher into a hydromechanical unit only with the authority's
- * permission: warn); the IPC's ladder (Table 1003.3.5.1), no cap, a solids interceptor ahead of a
- * disposer (IPC 1003.3.2) and dishwashers connected (IPC 1003.3.1 lists them); a state code: PDI
- * ladder, no cap, warnings.
- */
-function familyRules(family: CodeFamily): Pick<JurisdictionRules, 'hgi_size_ladder' | 'fixture_capacity_cap_factor' | 'food_waste_disposer' | 'dishwasher'> {
-  switch (family) {
-    case 'upc':
-      return {
-        hgi_size_ladder: 'pdi',
-        fixture_capacity_cap_factor: UPC_FIXTURE_CAPACITY_CAP_FACTOR,
-        food_waste_disposer: { hydromechanical: 'warn', gravity: 'allow' },
-        dishwasher: { hydromechanical: 'warn', gravity: 'allow' },
-      };
-    case 'ipc':
-      return {
-        hgi_size_ladder: 'ipc',
-        fixture_capacity_cap_factor: null,
-        food_waste_disposer: { hydromechanical: 'solids-interceptor', gravity: 'solids-interceptor' },
-        dishwasher: { hydromechanical: 'allow', gravity: 'allow' },
-      };
-    case 'state':
-      return {
-        hgi_size_ladder: 'pdi',
-        fixture_capacity_cap_factor: null,
-        food_waste_disposer: { hydromechanical: 'warn', gravity: 'warn' },
-        dishwasher: { hydromechanical: 'warn', gravity: 'allow' },
-      };
-  }
-}
 
 function profileRules(profile: RuleProfile, rng: Rng): ProfileRules {
   const hgi = 'hydromechanical-by-flow' as const;
@@ -119,67 +66,30 @@ function profileRules(profile: RuleProfile, rng: Rng): ProfileRules {
   }
 }
 
+/**
+ * The demo jurisdiction's rules. Its own rules were not read (issue 29): they are its code
+ * family's, with the sizing methods of its profile standing for what a central service would
+ * state. The authorities whose rules were read (resources/authorities/) replace these wherever
+ * they attach. The random draws that once varied the rules are still taken, so the contacts and
+ * locations drawn after them stay as they were.
+ */
 function buildRules(def: JurisdictionDef, rng: Rng): JurisdictionRules {
   const p = profileRules(def.profile, rng);
-  const combination =
-    p.fixture_flow_combination === 'sum' && (def.profile === 'upc' || def.profile === 'ipcHgi') && rng.chance(0.12)
-      ? 'largest-100-50-25'
-      : p.fixture_flow_combination;
-  const sizedBy = rng.weighted<SizedByBasis>([
-    ['lower-of-pipe-and-fixtures', 80],
-    ['fixtures', 14],
-    ['pipe', 6],
-  ]);
-  const [min, max] = rng.weighted<[number, number]>([
-    [[30, 90], 10],
-    [[30, 60], 2],
-    [[60, 90], 2],
-    [[90, 90], 1],
-    [[30, 180], 2],
-    [[14, 90], 1],
-    [[30, 30], 1],
-  ]);
-  const accessories = new Set<AccessoryKind>(p.accessories);
-  const hgiSomewhere = p.sizing_methods.indoor === 'hydromechanical-by-flow' || p.sizing_methods.outdoor === 'hydromechanical-by-flow';
-  if (hgiSomewhere && rng.chance(0.3)) accessories.add('flow-control');
-  if (rng.chance(0.12)) accessories.add('sampling-port');
-  if (rng.chance(0.06)) accessories.add('riser');
-  // The draw that once chose an IPC cap is kept so the stream of numbers stays the same; the cap is
-  // now the code family's (UPC 1014.2.1), not a chance.
+  retiredRuleDraws(def, p, rng);
+  return codeFamilyRules({ name: def.name, plumbing_code: def.code, sizing_methods: p.sizing_methods });
+}
+
+/** The draws of the retired per-jurisdiction variation (sized-by basis, pump-out bounds, accessories, retention, units). */
+function retiredRuleDraws(def: JurisdictionDef, p: ProfileRules, rng: Rng): void {
+  if (p.fixture_flow_combination === 'sum' && (def.profile === 'upc' || def.profile === 'ipcHgi')) rng.chance(0.12);
+  rng.weighted<number>([[0, 80], [1, 14], [2, 6]]);
+  rng.weighted<number>([[0, 10], [1, 2], [2, 2], [3, 1], [4, 2], [5, 1], [6, 1]]);
+  if (p.sizing_methods.indoor === 'hydromechanical-by-flow' || p.sizing_methods.outdoor === 'hydromechanical-by-flow') rng.chance(0.3);
+  rng.chance(0.12);
+  rng.chance(0.06);
   if (def.code !== null && /IPC/.test(def.code)) rng.chance(0.2);
-  const retention = rng.weighted<number>([
-    [UPC_GRAVITY_RETENTION_MINUTES, 10],
-    [24, 1],
-    [45, 1],
-  ]);
-  const units = rng.weighted<number>([
-    [1, 1],
-    [2, 3],
-    [3, 2],
-    [4, 4],
-    [6, 1],
-  ]);
-  // Rules of issue 12 drawn from a stream of their own, so the draws above stay as they were.
-  const extra = new Rng(seedOf(`${def.name}|${def.state}|issue-12`));
-  const rules: JurisdictionRules = {
-    ...DEFAULT_JURISDICTION_RULES,
-    name: def.name,
-    plumbing_code: def.code,
-    sizing_methods: p.sizing_methods,
-    fixture_flow_combination: combination,
-    drainage_period: p.drainage_period,
-    sized_by_basis: sizedBy,
-    pump_out_days: { min, max },
-    required_accessories: ACCESSORY_KINDS.filter((k) => accessories.has(k)),
-    gravity_retention_minutes: retention,
-    max_identical_units: units,
-    ...familyRules(codeFamily(def.code)),
-    // "Many local rules require pumping when grease and solids reach 25 % of the liquid depth" (research §6).
-    pump_out_accumulation_limit: extra.chance(0.3) ? PUMP_OUT.grease_and_solids_depth_limit : null,
-    ...def.rules,
-    unique_local_requirements: def.flagged === undefined ? { flagged: false, reason: null } : { flagged: true, reason: def.flagged },
-  };
-  return rules;
+  rng.weighted<number>([[30, 10], [24, 1], [45, 1]]);
+  rng.weighted<number>([[1, 1], [2, 3], [3, 2], [4, 4], [6, 1]]);
 }
 
 const LOCATION_SETS: readonly (readonly [InsideTrapLocation[], number])[] = [

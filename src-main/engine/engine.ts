@@ -23,6 +23,8 @@ import { guardSyncRun } from '../store/sync-run-guard.js';
 import type { LockTiming } from '../store/process-locks.js';
 import { BackupService } from './backup-service.js';
 import { OffThreadReports, startJobs, type EngineJobs, type JobLimitOptions } from './jobs/engine-jobs.js';
+import { loadAuthorityLibrary } from '../store/authority-library.js';
+import { RulesResolver } from './authorities/rules-resolver.js';
 
 export interface EngineOptions {
   dataDir: string;
@@ -58,6 +60,8 @@ export interface Engine {
   territories: TerritoryService;
   apiKeys: ApiKeyService;
   sizing: SizingContext;
+  /** The rules each jurisdiction is sized by: its authority's (resources/authorities/) or its code family's. */
+  rules: RulesResolver;
   projects: ProjectService;
   users: UserService;
   jurisdictions: JurisdictionService;
@@ -88,8 +92,9 @@ export async function openEngine(options: EngineOptions): Promise<Engine> {
         : { kind: 'load', reason: fromTemplate && !fromTemplate.used ? fromTemplate.reason : null };
     const catalog = new CatalogService(store.db, store.dataVersion, { cacheSize: options.renderCacheSize });
     const sizing = new SizingContext(store.db, store.dataVersion);
-    const projects = new ProjectService(store.db, sizing, catalog);
-    const jurisdictions = new JurisdictionService(store.db);
+    const rules = new RulesResolver(store.db, store.dataVersion, loadAuthorityLibrary(resourcesDir));
+    const projects = new ProjectService(store.db, sizing, catalog, rules);
+    const jurisdictions = new JurisdictionService(store.db, rules);
     // The sync takes what it needs (the store and a project reader), not the engine.
     const runner = new SyncRunner({ store, dataDir: options.dataDir, projects }, options.syncTuning);
     const sync = new SyncService(store.db, options.dataDir, runner);
@@ -97,7 +102,7 @@ export async function openEngine(options: EngineOptions): Promise<Engine> {
     sync.guard = () => guardSyncRun(options.dataDir, options.lockTiming);
     await sync.init();
     const backups = new BackupService(store, options.dataDir, () => sync.init(), options.lockTiming);
-    const jobs = startJobs(options.dataDir, options.jobLimits);
+    const jobs = startJobs({ dataDir: options.dataDir, resourcesDir }, options.jobLimits);
     return {
       store,
       dataDir: options.dataDir,
@@ -110,6 +115,7 @@ export async function openEngine(options: EngineOptions): Promise<Engine> {
       }),
       apiKeys: new ApiKeyService(store.db, store.dataVersion),
       sizing,
+      rules,
       projects,
       users: new UserService(store.db, projects, jurisdictions),
       jurisdictions,

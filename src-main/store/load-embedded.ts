@@ -6,6 +6,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Kysely, Transaction } from 'kysely';
 import { catalogSeed, type CatalogSeed } from '../../src-shared/seed/catalog-seed.js';
+import { effectiveRules, matchAuthority, type AuthorityFile } from '../../src-shared/sizing/authority.js';
+import { loadAuthorityLibrary } from './authority-library.js';
 import { geographySeed, territoriesSeed, type GeographySeed, type TerritoriesSeed } from '../../src-shared/seed/geography-seed.js';
 import { matchKey } from '../../src-shared/text-match.js';
 import { peopleSeed, type PeopleSeed } from '../../src-shared/seed/people-seed.js';
@@ -26,6 +28,8 @@ export interface EmbeddedDataSet {
   geography: GeographySeed;
   territories: TerritoriesSeed;
   people: PeopleSeed;
+  /** The authority library (resources/authorities/): the demo projects are sized by the rules each jurisdiction is sized by later. */
+  authorities: readonly AuthorityFile[];
 }
 
 export function readEmbeddedDataSet(resourcesDir = defaultResourcesDir()): EmbeddedDataSet {
@@ -35,6 +39,7 @@ export function readEmbeddedDataSet(resourcesDir = defaultResourcesDir()): Embed
     geography: geographySeed.parse(read('geography.json')),
     territories: territoriesSeed.parse(read('territories.json')),
     people: peopleSeed.parse(read('people.json')),
+    authorities: loadAuthorityLibrary(resourcesDir),
   };
 }
 
@@ -64,7 +69,7 @@ export async function loadEmbeddedDataSet(db: Kysely<Database>, data: EmbeddedDa
     onProgress({ step: 'Loading the product catalog', percent: 21 });
     await loadCatalog(trx, data.catalog);
     onProgress({ step: 'Loading jurisdictions and users', percent: 23 });
-    await loadPeople(trx, data.people, (done, total) => onProgress({ step: `Sizing the demo projects (${done.toLocaleString('en-US')} of ${total.toLocaleString('en-US')})`, percent: 27 + Math.round((done / total) * 61) }));
+    await loadPeople(trx, data.people, seedRulesResolver(data), (done, total) => onProgress({ step: `Sizing the demo projects (${done.toLocaleString('en-US')} of ${total.toLocaleString('en-US')})`, percent: 27 + Math.round((done / total) * 61) }));
     onProgress({ step: 'Saving', percent: 89 });
     await trx
       .insertInto('meta')
@@ -272,14 +277,27 @@ async function loadCatalog(trx: Transaction<Database>, seed: CatalogSeed): Promi
   }
 }
 
-async function loadPeople(trx: Transaction<Database>, seed: PeopleSeed, onSized: (done: number, total: number) => void): Promise<void> {
+/**
+ * The rules each embedded jurisdiction is sized by, as the engine resolves them later
+ * (RulesResolver): its authority's where the library knows it (by name and state, or by its zip
+ * codes' USPS cities and main counties), else its code family's.
+ */
+function seedRulesResolver(data: EmbeddedDataSet): (j: PeopleSeed['jurisdictions'][number]) => string {
+  const places = new Map(data.geography.zips.map(([zip, , city, , counties]) => [zip, { city, county_fips: counties[0]?.[0] ?? '' }]));
+  return (j) => {
+    const zips = j.zip_codes.flatMap((z) => places.get(z) ?? []);
+    return json(effectiveRules(j.rules, matchAuthority(data.authorities, { name: j.name, state: j.state, zips })));
+  };
+}
+
+async function loadPeople(trx: Transaction<Database>, seed: PeopleSeed, rulesFor: (j: PeopleSeed['jurisdictions'][number]) => string, onSized: (done: number, total: number) => void): Promise<void> {
   const rulesOf = new Map<number, string>();
   await insertRows(
     trx,
     'jurisdictions',
     seed.jurisdictions.map((j) => {
       const rules = json(j.rules);
-      rulesOf.set(j.id, rules);
+      rulesOf.set(j.id, rulesFor(j));
       return {
         id: j.id,
         name: j.name,

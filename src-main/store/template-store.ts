@@ -23,7 +23,7 @@ declare const __FIELDSIZER_BUILD__: string | undefined;
 export const TEMPLATE_META_KEY = 'template.inputs';
 
 export interface TemplateInputs {
-  /** sha256 of each resources/ file, by name. */
+  /** sha256 of every file under resources/, by relative path. */
   resources: string;
   schema: string;
   /** The code's build (null where it is not known: the sources under tsx, the Electron bundle). */
@@ -32,11 +32,12 @@ export interface TemplateInputs {
 
 export function templateInputs(resourcesDir: string): TemplateInputs {
   const hash = createHash('sha256');
-  for (const name of fs.readdirSync(resourcesDir).sort()) {
-    const file = path.join(resourcesDir, name);
-    if (!fs.statSync(file).isFile()) continue;
-    hash.update(`${name}\0`).update(fs.readFileSync(file)).update('\0');
-  }
+  // Recursive: the authorities' rules (resources/authorities/) size the embedded projects too.
+  const files = (fs.readdirSync(resourcesDir, { recursive: true }) as string[])
+    .map((name) => name.split(path.sep).join('/'))
+    .filter((name) => fs.statSync(path.join(resourcesDir, name)).isFile())
+    .sort();
+  for (const name of files) hash.update(`${name}\0`).update(fs.readFileSync(path.join(resourcesDir, name))).update('\0');
   return { resources: hash.digest('hex'), schema: knownSchemaSteps.join(','), build: typeof __FIELDSIZER_BUILD__ === 'string' ? __FIELDSIZER_BUILD__ : null };
 }
 

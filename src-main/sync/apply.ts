@@ -19,6 +19,7 @@ import type { Insertable, Transaction } from 'kysely';
 import type SQLite from 'better-sqlite3';
 import { SIZING_METHOD_LABELS } from '../../src-shared/api/vocabulary.js';
 import { DEFAULT_JURISDICTION_RULES, SIZING_METHODS, type JurisdictionRules } from '../../src-shared/sizing/jurisdiction-rules.js';
+import { codeFamilyRules } from '../../src-shared/sizing/code-family.js';
 import type { SyncIssue } from '../../src-shared/sync.js';
 import type { Database } from '../store/schema.js';
 import type { Store } from '../store/open-store.js';
@@ -431,22 +432,25 @@ async function applyUsers(trx: Trx, sqlite: Store['sqlite'], data: PulledData): 
 
 // --- Projects ------------------------------------------------------------------------------------
 
-/** Sizing rules for a jurisdiction known only by what projects embed: the defaults, with what it states. */
+/**
+ * Sizing rules for a jurisdiction known only by what projects embed: its code family's, with the
+ * sizing methods it states, labelled as not read from the authority. Where the authority library
+ * knows the authority (by name and state), its rules apply instead when sizing (rules-resolver.ts).
+ */
 function embeddedRules(j: EmbeddedJurisdiction): JurisdictionRules {
   const method = (label: unknown) => {
     const text = typeof label === 'string' ? label : '';
     const key = (SIZING_METHODS as readonly string[]).includes(text) ? text : Object.entries(SIZING_METHOD_LABELS).find(([, l]) => l.toLowerCase() === text.toLowerCase())?.[0];
     return key as JurisdictionRules['sizing_methods']['indoor'] | undefined;
   };
-  return {
-    ...DEFAULT_JURISDICTION_RULES,
-    name: j.name.trim() === '' ? DEFAULT_JURISDICTION_RULES.name : j.name,
-    plumbing_code: j.plumbing_code === null || j.plumbing_code.trim() === '' ? null : j.plumbing_code,
+  return codeFamilyRules({
+    name: j.name,
+    plumbing_code: j.plumbing_code,
     sizing_methods: {
       indoor: method(j.sizing_methods?.indoor) ?? DEFAULT_JURISDICTION_RULES.sizing_methods.indoor,
       outdoor: method(j.sizing_methods?.outdoor) ?? DEFAULT_JURISDICTION_RULES.sizing_methods.outdoor,
     },
-  };
+  });
 }
 
 interface HeldJurisdiction {

@@ -29,21 +29,21 @@ export const INPUT_RANGES = {
     max: 366,
     integer: true,
     unit: 'days',
-    why: 'at most a year; pump-outs every 30 to 90 days are usual and the sizing caps the cycle at 90 (sizing-methods §6)',
+    why: 'at most a year; pump-outs every 30 to 90 days are usual and the sizing caps the cycle at 90',
   },
   burial_depth: { min: 0, max: 240, unit: 'in', why: 'grade to the access opening: 20 ft is past any riser stack' },
   pipe_size: { min: 0, max: 12, unit: 'in', why: 'the UPC tables run from 2 to 8 in (Table 1014.2.1 to 6 in, Table 703.2 to 8 in); the write also requires one of their sizes' },
-  fixture_compartments: { min: 1, max: MAX_COMPARTMENTS, integer: true, unit: 'compartments', why: 'sinks of 1 to 4 compartments (sizing-methods §7)' },
-  fixture_gpm: { min: 0, max: 500, unit: 'GPM', why: 'the largest interceptor size of the UPC pipe table is 500 GPM (sizing-methods §2)' },
-  fixture_dfu: { min: 0, max: 1000, integer: true, unit: 'DFU', why: 'the UPC gravity table ends at 2,640 DFU for a whole building (sizing-methods §4); one fixture is a handful' },
-  fixture_length: { min: 0, minExclusive: true, max: 120, unit: 'in', why: 'a compartment up to 10 ft; the PDI worked example is a 48 × 24 × 12 in sink (sizing-methods §1)' },
+  fixture_compartments: { min: 1, max: MAX_COMPARTMENTS, integer: true, unit: 'compartments', why: 'sinks of 1 to 4 compartments' },
+  fixture_gpm: { min: 0, max: 500, unit: 'GPM', why: 'the largest interceptor size of the UPC pipe table is 500 GPM (UPC Table 1014.2.1)' },
+  fixture_dfu: { min: 0, max: 1000, integer: true, unit: 'DFU', why: 'the UPC gravity table ends at 2,640 DFU for a whole building (UPC Table 1014.3.6); one fixture is a handful' },
+  fixture_length: { min: 0, minExclusive: true, max: 120, unit: 'in', why: 'a compartment up to 10 ft; the PDI worked example is a 48 × 24 × 12 in sink (PDI-G101)' },
   fixture_width: { min: 0, minExclusive: true, max: 120, unit: 'in', why: 'as the length' },
   fixture_height: { min: 0, minExclusive: true, max: 48, unit: 'in', why: 'a basin up to 4 ft deep (the PDI example is 12 in)' },
   meals_seats: { min: 0, max: 10_000, integer: true, unit: 'seats', why: 'the largest dining halls seat a few thousand' },
-  meals_per_peak_hour: { min: 0, max: 20_000, integer: true, unit: 'meals an hour', why: 'seats × 1.33 at most for fast food (sizing-methods §5), for the largest halls' },
-  meals_hours_of_operation: { min: 0, minExclusive: true, max: 24, unit: 'hours a day', why: 'a day has 24 (sizing-methods §5 storage factors: 8, 16, 24 h)' },
-  meals_retention_hours: { min: 0, minExclusive: true, max: 24, unit: 'hours', why: 'UPC appendix H uses 2.5 h and 1.5 h (sizing-methods §5)' },
-  meals_storage_factor: { min: 0, minExclusive: true, max: 10, unit: '', why: 'UPC appendix H uses 1 to 3 (sizing-methods §5)' },
+  meals_per_peak_hour: { min: 0, max: 20_000, integer: true, unit: 'meals an hour', why: 'seats × 1.33 at most for fast food (UPC Appendix H), for the largest halls' },
+  meals_hours_of_operation: { min: 0, minExclusive: true, max: 24, unit: 'hours a day', why: 'a day has 24 (UPC Appendix H storage factors: 8, 16, 24 h)' },
+  meals_retention_hours: { min: 0, minExclusive: true, max: 24, unit: 'hours', why: 'UPC appendix H uses 2.5 h and 1.5 h (UPC Appendix H)' },
+  meals_storage_factor: { min: 0, minExclusive: true, max: 10, unit: '', why: 'UPC appendix H uses 1 to 3 (UPC Appendix H)' },
 } as const satisfies Record<string, InputRange>;
 
 export type InputRangeName = keyof typeof INPUT_RANGES;
@@ -67,7 +67,7 @@ export const PLAUSIBLE: Partial<Record<InputRangeName, { max: number; why: strin
   // Our judgement, not a code figure: a busy full-service restaurant serves hundreds to a couple of
   // thousand meals a day; five thousand and more is stadium or institution scale.
   servings_per_day: { max: 5_000, why: 'that is stadium or institution scale, far above a busy restaurant' },
-  pump_out_target: { max: 90, why: 'the sizing caps the pump-out cycle at 90 days (sizing-methods §6), so the unit will not be sized to hold longer' },
+  pump_out_target: { max: 90, why: 'the sizing caps the pump-out cycle at 90 days, so the unit will not be sized to hold longer' },
 };
 
 /** The "is this right?" question for a value, or null when it is usual. */

@@ -45,6 +45,27 @@ export const embeddedJurisdiction = z
   .strict()
   .meta({ id: 'EmbeddedJurisdiction' });
 
+/**
+ * Where a jurisdiction's sizing rules come from (issue 29): read from the authority's own
+ * published rules (with the documents, their addresses, sections and the dates read), the code
+ * family's rules (the authority's own were not read), or the default rules (no jurisdiction).
+ */
+export const rulesSource = z
+  .object({
+    status: z.enum(['authority', 'code-family', 'default']),
+    verified: z.boolean().meta({ description: 'true only when the rules were read from the authority\'s own published rules' }),
+    authority: nullableString,
+    summary: z.string().meta({ description: 'the same plain-words sentence the editor, the jurisdiction page and the report show' }),
+    documents: z.array(
+      z
+        .object({ title: z.string(), url: z.string(), section: z.string(), read: z.string(), read_from: z.string(), sets: z.array(z.string()) })
+        .strict(),
+    ),
+    not_read: z.array(z.string()),
+  })
+  .strict()
+  .meta({ id: 'RulesSource' });
+
 export const jurisdiction = z
   .object({
     object: z.literal('jurisdiction'),
@@ -59,7 +80,8 @@ export const jurisdiction = z
     unique_local_requirements: z.boolean(),
     unique_local_requirements_reason: nullableString,
     inside_trap_locations: z.array(z.string()),
-    rules: z.record(z.string(), z.unknown()).meta({ description: 'The sizing rules as data (method keys, drainage period, pump-out bounds, required accessories …)' }),
+    rules: z.record(z.string(), z.unknown()).meta({ description: 'The sizing rules as data, the ones this jurisdiction is sized by (method keys, drainage period, pump-out bounds, required accessories …)' }),
+    rules_source: rulesSource,
     zip_codes: z.array(z.string()),
     updated: apiDate,
     contacts: listOf(contact).optional(),

@@ -4,6 +4,7 @@
  * and why it failed, the warnings, and the derivation, the step-by-step calculation sheet
  * (src-shared/sizing/derivation.ts). Measurements here are plain {value, unit} (no `object` tag).
  */
+import { rulesSource } from './people.js';
 import { z } from 'zod';
 import { DERIVATION_GROUPS } from '../sizing/derivation.js';
 import { SIZING_METHODS } from '../sizing/jurisdiction-rules.js';
@@ -72,6 +73,7 @@ export const sizingResponse = z
   .object({
     object: z.literal('sizing'),
     sizing_method: z.enum(SIZING_METHODS),
+    rules_source: rulesSource,
     jurisdiction: z
       .object({ name: z.string(), plumbing_code: z.string().nullable(), sizing_methods: z.object({ indoor: z.enum(SIZING_METHODS), outdoor: z.enum(SIZING_METHODS) }).strict() })
       .strict(),
@@ -125,6 +127,18 @@ export const sizingResponse = z
               .strict()
               .nullable(),
             suggestions: z.array(z.string()),
+            ways_out: z.array(
+              z
+                .object({
+                  changes: z.array(z.object({ input: z.enum(['installation_location', 'buried', 'installed_in_traffic_area', 'pump_out_target', 'units']), value: z.union([z.string(), z.number(), z.boolean()]) }).strict()),
+                  label: z.string(),
+                  product: productRef,
+                  units: z.number().int(),
+                  message: z.string(),
+                })
+                .strict(),
+            ),
+            catalog_gaps: z.array(z.object({ id: productId, part_number: z.string(), name: z.string(), missing: z.string(), message: z.string() }).strict()),
           })
           .strict()
           .nullable(),

@@ -13,3 +13,6 @@ export * from './project';
 export * from './derivation';
 export * from './fixture-policy';
 export * from './local-formula';
+export * from './code-family';
+export * from './rules-source';
+export * from './authority';

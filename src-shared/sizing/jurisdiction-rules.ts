@@ -76,6 +76,49 @@ export type DisposerAction = (typeof DISPOSER_ACTIONS)[number];
 export const DISHWASHER_ACTIONS = ['allow', 'warn', 'exclude', 'refuse'] as const;
 export type DishwasherAction = (typeof DISHWASHER_ACTIONS)[number];
 
+/**
+ * Where a rule set comes from, so every place a jurisdiction is shown can say it in plain words:
+ * - authority: read from the authority's own published page or ordinance (the documents, each
+ *   with its address, section and the date it was read);
+ * - code-family: the authority's own rules were not read; the rules are its plumbing code's
+ *   (UPC, IPC or a state code), with the sizing methods the jurisdiction states;
+ * - default: no jurisdiction governs the address.
+ */
+export const RULES_SOURCE_STATUSES = ['authority', 'code-family', 'default'] as const;
+export type RulesSourceStatus = (typeof RULES_SOURCE_STATUSES)[number];
+
+export const rulesDocumentSchema = z
+  .object({
+    title: z.string().min(1),
+    /** The document's address. */
+    url: z.string().url(),
+    /** The section, table or part of the page read. */
+    section: z.string().min(1),
+    /** The date it was read (YYYY-MM-DD). */
+    read: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+    /** How it was read (e.g. "read from the stored copy of <url>"). */
+    read_from: z.string().min(1),
+    /** What the document sets, in plain words. */
+    sets: z.array(z.string().min(1)).min(1),
+  })
+  .strict();
+export type RulesDocument = z.infer<typeof rulesDocumentSchema>;
+
+export const rulesSourceSchema = z
+  .object({
+    status: z.enum(RULES_SOURCE_STATUSES),
+    /** Who set the rules (the authority's name), null for code-family and default rules. */
+    authority: z.string().nullable(),
+    documents: z.array(rulesDocumentSchema),
+    /** What the authority sets that was not read, or that the engine does not model (plain words). */
+    not_read: z.array(z.string().min(1)),
+  })
+  .strict();
+export type RulesSource = z.infer<typeof rulesSourceSchema>;
+
+/** Rules stored or synced without a source: nobody read the authority's own rules. */
+export const CODE_FAMILY_SOURCE: RulesSource = { status: 'code-family', authority: null, documents: [], not_read: [] };
+
 const byInterceptor = <T extends z.ZodType>(action: T) => z.object({ hydromechanical: action, gravity: action }).strict();
 
 const nullableGal = z.number().positive().finite().nullable();
@@ -139,6 +182,31 @@ export const jurisdictionRulesSchema = z
       .object({ volume: localFormulaSchema.nullable(), flow: localFormulaSchema.nullable() })
       .strict()
       .default({ volume: null, flow: null }),
+
+    // Rules added by issue 29 (each with a default, so older rule sets still read).
+    /** Where the rules come from (authority, code family or default), with the documents read. */
+    source: rulesSourceSchema.default(CODE_FAMILY_SOURCE),
+    /**
+     * When a hydromechanical interceptor may be used at all (Pima County Code 13.36.420: four or
+     * fewer fixtures, and neither a dishwasher nor a food waste disposal unit); past these the
+     * `otherwise` gravity method sizes the interceptor. Null: no such limit.
+     */
+    hydromechanical_limits: z
+      .object({
+        max_fixtures: z.number().int().min(1).nullable(),
+        not_with: z.array(z.enum(FIXTURE_KINDS)),
+        otherwise: z.enum(SIZING_METHODS),
+        source: z.string().min(1),
+      })
+      .strict()
+      .nullable()
+      .default(null),
+    /** Smallest hydromechanical rating accepted (Pima County: 25 GPM with 50 lb of grease); null: none. */
+    hgi_min_rating: z.object({ flow_gpm: z.number().positive(), grease_lbs: z.number().min(0) }).strict().nullable().default(null),
+    /** Accessories required only from a total liquid capacity up (Portland ENB-4.26: a sampling point from 500 gal). */
+    required_accessories_from_volume: z
+      .array(z.object({ kind: z.enum(ACCESSORY_KINDS), from_volume_gal: z.number().min(0) }).strict())
+      .default([]),
   })
   .refine((r) => r.pump_out_days.min <= r.pump_out_days.max, {
     message: 'pump_out_days.min must not exceed pump_out_days.max',
@@ -169,11 +237,12 @@ export type JurisdictionRules = z.infer<typeof jurisdictionRulesSchema>;
  * outdoors (UPC allows HGIs in both places and the catalog is mostly HGIs rated for outdoor
  * burial). Fixture flows are summed (the simple rule, §1).
  *
- * Drainage period: ONE minute. PDI-G101 (§1) and the worksheets that follow it ("good practice
- * dictates a one-minute drainage period; where conditions permit, a two-minute drainage period is
- * acceptable", Mount Holly NC's indoor grease trap rules, codelibrary.amlegal.com/codes/mthollync) make two minutes a permission of the authority; with no
- * authority known nobody has given it, so the default never halves the flow. Jurisdictions that
- * permit two minutes say so in their rules (most UPC ones in the embedded data do).
+ * Drainage period: TWO minutes, the service spec's normal design flow (service-api §2.3: `sized_by`
+ * is "normally the lower of the non-zero pipe and two_minute values"), which projects from the
+ * central service are sized by; UPC Table 1014.2.1 has a two-minute column. PDI-G101 calls one
+ * minute good practice and two minutes acceptable "where conditions permit" (Mount Holly NC's
+ * indoor grease trap rules, codelibrary.amlegal.com/codes/mthollync): an authority that requires
+ * one minute says so in its own rules.
  *
  * UPC rules apply: the 2.5 × rated GPM cap on connected fixture capacity (UPC 1014.2.1), the PDI
  * size ladder, 2 lb of grease per rated GPM (PDI-G101 / ASME A112.14.3), and UPC 1014.1.3 for
@@ -185,7 +254,7 @@ export const DEFAULT_JURISDICTION_RULES: JurisdictionRules = {
   plumbing_code: 'UPC',
   sizing_methods: { indoor: 'hydromechanical-by-flow', outdoor: 'hydromechanical-by-flow' },
   fixture_flow_combination: 'sum',
-  drainage_period: 'one-minute',
+  drainage_period: 'two-minute',
   sized_by_basis: 'lower-of-pipe-and-fixtures',
   pump_out_days: { min: PUMP_OUT.usual_days[0], max: PUMP_OUT.engine_max_days },
   required_accessories: [],
@@ -205,6 +274,10 @@ export const DEFAULT_JURISDICTION_RULES: JurisdictionRules = {
   max_units_in_series: null,
   required_compartments: [],
   local_formulas: { volume: null, flow: null },
+  source: { status: 'default', authority: null, documents: [], not_read: [] },
+  hydromechanical_limits: null,
+  hgi_min_rating: null,
+  required_accessories_from_volume: [],
 };
 
 /** IPC rule sets: IPC ladder, no 2.5 × cap (a UPC rule), a solids interceptor ahead of a disposer (IPC 1003.3.2). */
@@ -220,8 +293,10 @@ const IPC_BASE: JurisdictionRules = {
 /** Contrasting rule sets, for tests and as templates for real jurisdictions. */
 export const EXAMPLE_JURISDICTION_RULES = {
   default: DEFAULT_JURISDICTION_RULES,
-  /** The UPC with two-minute drainage permitted (UPC Table 1014.2.1 has both columns). */
+  /** The UPC with two-minute drainage (UPC Table 1014.2.1 has both columns). */
   upcTwoMinute: { ...DEFAULT_JURISDICTION_RULES, name: 'UPC, two-minute drainage', drainage_period: 'two-minute' },
+  /** An authority that requires one-minute drainage (PDI-G101's "good practice"). */
+  upcOneMinute: { ...DEFAULT_JURISDICTION_RULES, name: 'UPC, one-minute drainage', drainage_period: 'one-minute' },
   /** UPC jurisdiction requiring a gravity interceptor sized by DFU outdoors (§4). */
   upcGravityOutdoors: {
     ...DEFAULT_JURISDICTION_RULES,
@@ -333,6 +408,65 @@ export const EXAMPLE_JURISDICTION_RULES = {
     gravity_retention_minutes: 24,
     gravity_unit_volume_gal: { min: 750, max: 1500 },
     max_units_in_series: 4,
+  },
+  /**
+   * City of Phoenix grease interceptor sizing as read for issue 12 (phoenix.gov, "Grease trap
+   * sizing calculations"; its address and the date read were not recorded, and no stored copy
+   * was found again on 2026-11-26, so these rules are an example of rules as data and are not
+   * applied to the City of Phoenix): 3 GPM per fixture unit × 12 min (17 with a disposer and no
+   * solids interceptor), at least 500 gal with 2 compartments, 3 compartments from 750 gal.
+   */
+  phoenix: {
+    ...DEFAULT_JURISDICTION_RULES,
+    name: 'City of Phoenix (as read for issue 12)',
+    sizing_methods: { indoor: 'hydromechanical-by-flow', outdoor: 'gravity-by-formula' },
+    gravity_unit_volume_gal: { min: 500, max: null },
+    required_compartments: [
+      { from_volume_gal: 500, compartments: 2 },
+      { from_volume_gal: 750, compartments: 3 },
+    ],
+    local_formulas: {
+      volume: {
+        name: 'City of Phoenix grease interceptor volume',
+        source: 'City of Phoenix, Grease interceptor sizing calculations: 3 GPM per fixture unit × minimum retention time',
+        factors: [
+          { input: 'dfu' },
+          { constant: 3, label: 'GPM per fixture unit', unit: 'GPM/FU' },
+          { label: 'retention time', unit: 'min', choose: [{ when: { food_waste_disposer: true }, value: 17 }], otherwise: 12 },
+        ],
+      },
+      flow: null,
+    },
+  },
+  /**
+   * Wichita Code 16.24.040 as read for issue 12 (wichita-ks.elaws.us; the date read was not
+   * recorded and no stored copy was found again on 2026-11-26, so not applied to the City of
+   * Wichita): the city's DFU per fixture (Table 1; Table 2 by drain size: 1½ in → 3), then the UPC
+   * DFU table for the volume.
+   */
+  wichita: {
+    ...DEFAULT_JURISDICTION_RULES,
+    name: 'Wichita Code 16.24.040 (as read for issue 12)',
+    sizing_methods: { indoor: 'hydromechanical-by-flow', outdoor: 'gravity-by-dfu' },
+    dfu_table: {
+      dishwasher: 6,
+      'floor-drain': 3,
+      'hand-sink': 1,
+      'mop-sink': 3,
+      'two-compartment-sink': 2,
+      'three-compartment-sink': 4,
+      'pre-rinse-sprayer': 4,
+      'food-waste-disposer': 6,
+      'wok-station': 4,
+      'one-compartment-sink': 3,
+      'prep-sink': 3,
+    },
+  },
+  /** Boise City Code as read for issue 12 (not found again on 2026-11-26): "No waste from a food waste grinder shall be discharged into or through a grease interceptor." */
+  boise: {
+    ...DEFAULT_JURISDICTION_RULES,
+    name: 'Boise City Code (as read for issue 12)',
+    food_waste_disposer: { hydromechanical: 'exclude', gravity: 'exclude' },
   },
   /** Local requirements the engine cannot model: recommend nothing, give the reason. */
   uniqueLocal: {

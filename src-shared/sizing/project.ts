@@ -37,9 +37,12 @@ import {
   type GreasePeriodKey,
   type GreaseProduction,
 } from './grease';
+import { describeRulesSource, type RulesSourceView } from './rules-source';
 import {
   DEFAULT_JURISDICTION_RULES,
   isGravityMethod,
+  maxUnits,
+  type AccessoryKind,
   jurisdictionRulesSchema,
   pumpOutCap,
   pumpOutFloor,
@@ -48,7 +51,7 @@ import {
   type SizingMethod,
 } from './jurisdiction-rules';
 import { describeFormula, evaluateFormula, type FormulaValues, type KitchenFeatures } from './local-formula';
-import { effectivePumpOutTarget, recommend, type NoRecommendationCode, type Recommendation, type RecommendDetail } from './recommend';
+import { effectivePumpOutTarget, MULTI_UNIT_ARRANGEMENT, recommend, type NoRecommendationCode, type Recommendation, type RecommendDetail, type WayOut } from './recommend';
 import {
   DEFAULT_PIPE_SIZE_IN,
   DRAINAGE_PERIOD_MINUTES,
@@ -100,6 +103,8 @@ export type JurisdictionRulesInput = z.input<typeof jurisdictionRulesSchema>;
 
 export interface ProjectSizing {
   sizing_method: SizingMethod;
+  /** Where the rules come from, in plain words (the authority's documents, or not read). */
+  rules_source: RulesSourceView;
   /** The jurisdiction as a project embeds it (service-api 2.3.1), without contacts. */
   jurisdiction: { name: string; plumbing_code: string | null; sizing_methods: { indoor: SizingMethod; outdoor: SizingMethod } };
   /** service-api `flow_rate` (GPM). */
@@ -134,7 +139,7 @@ export interface ProjectSizing {
 }
 
 const fmt = (v: number): string => String(roundForDisplay(v));
-const PDI_FIXTURE = 'PDI-G101 fixture drainage: volume = L × W × D ÷ 231, load = 75 % of it (research §1)';
+const PDI_FIXTURE = 'PDI-G101 fixture drainage: volume = L × W × D ÷ 231, load = 75 % of it';
 
 /** Steps of one fixture: volume, load and flow for a basin; the fixed flow otherwise; its DFU. */
 function fixtureSteps(f: FixtureSizing, index: number, decision: FixtureDecision | undefined, period: 'one-minute' | 'two-minute'): DerivationStep[] {
@@ -173,7 +178,7 @@ function fixtureSteps(f: FixtureSizing, index: number, decision: FixtureDecision
         inputs: [quantity('load', f.load_gal, 'gal')],
         result: period === 'one-minute' ? f.one_minute_gpm : f.two_minute_gpm,
         unit: 'GPM',
-        source: 'PDI-G101: flow = drainage load ÷ drainage period (research §1)',
+        source: 'PDI-G101: flow = drainage load ÷ drainage period',
       }),
     );
   } else {
@@ -197,7 +202,7 @@ function fixtureSteps(f: FixtureSizing, index: number, decision: FixtureDecision
       formula: { entered: 'as entered', jurisdiction: 'the jurisdiction’s DFU table', upc: 'UPC Table 702.1 value', none: 'no DFU value listed' }[f.dfu_source],
       result: f.dfu_listed ? f.dfu : null,
       unit: 'DFU',
-      source: f.dfu_source === 'upc' ? 'UPC Table 702.1 (research §4)' : f.dfu_source === 'jurisdiction' ? 'jurisdiction rules (dfu_table)' : f.dfu_source === 'entered' ? 'entered by the rep' : 'UPC Table 702.1 lists none',
+      source: f.dfu_source === 'upc' ? 'UPC Table 702.1' : f.dfu_source === 'jurisdiction' ? 'jurisdiction rules (dfu_table)' : f.dfu_source === 'entered' ? 'entered by the rep' : 'UPC Table 702.1 lists none',
     }),
   );
   if (decision && !decision.included) {
@@ -209,7 +214,7 @@ function fixtureSteps(f: FixtureSizing, index: number, decision: FixtureDecision
 function combinationSteps(included: FixtureSizing[], combined: CombinedFixtures, rules: JurisdictionRules): DerivationStep[] {
   const diversity = rules.fixture_flow_combination === 'largest-100-50-25';
   const flows = (period: 'one' | 'two') => included.map((f) => quantity(f.name, period === 'one' ? f.one_minute_gpm : f.two_minute_gpm, 'GPM'));
-  const source = diversity ? 'manufacturer diversity rule (Watts): 100 % / 50 % / 25 % (research §1)' : 'PDI-G101: the fixtures’ flows add (research §1)';
+  const source = diversity ? 'manufacturer diversity rule (Watts): 100 % / 50 % / 25 %' : 'PDI-G101: the fixtures’ flows add';
   const formula = diversity ? '100 % of the largest + 50 % of the second + 25 % of the rest' : 'sum of the fixtures’ flows';
   return [
     step({ key: 'flow.one-minute', group: 'flow', label: 'Fixture flow, one-minute drainage', formula, inputs: flows('one'), result: combined.one_minute_gpm, unit: 'GPM', source }),
@@ -234,9 +239,9 @@ function flowSteps(flow: ProjectFlow, rules: JurisdictionRules, formulaStep: Der
       key: 'flow.period',
       group: 'flow',
       label: 'Drainage period',
-      formula: 'one minute unless the authority permits two',
+      formula: 'two minutes unless the authority requires one',
       result: flow.drainage_period,
-      source: `PDI-G101 (research §1); rules of ${rules.name}`,
+      source: 'service-api 2.3 (two minutes); PDI-G101 (one minute where required)',
     }),
     step({
       key: 'flow.pipe',
@@ -303,7 +308,12 @@ function hgiSteps(flow: ProjectFlow, rules: JurisdictionRules, requiredRating: n
       result: requiredRating,
       unit: 'GPM',
       source: `${ladderSource}; PDI-G101: “the next larger size is chosen”`,
-      note: requiredRating === flow.sized_by_gpm && standardHgiSize(flow.sized_by_gpm, 'next-larger', ladder) === null ? 'Above the largest listed size (500 GPM): the design flow itself is required, from units in parallel.' : null,
+      note:
+        rules.hgi_min_rating !== null && requiredRating === rules.hgi_min_rating.flow_gpm && (standardHgiSize(flow.sized_by_gpm, 'next-larger', ladder) ?? 0) < requiredRating
+          ? `Raised to the smallest rating ${rules.name} accepts: ${rules.hgi_min_rating.flow_gpm} GPM with ${rules.hgi_min_rating.grease_lbs} lb of grease.`
+          : requiredRating === flow.sized_by_gpm && standardHgiSize(flow.sized_by_gpm, 'next-larger', ladder) === null
+            ? 'Above the largest listed size (500 GPM): the design flow itself is required, from units in parallel.'
+            : null,
     }),
   ];
   if (rules.hgi_min_grease_lbs_per_gpm !== null) {
@@ -338,7 +348,7 @@ function hgiSteps(flow: ProjectFlow, rules: JurisdictionRules, requiredRating: n
 }
 
 function greaseSteps(grease: GreaseProduction, p: ParsedProjectInputs, target: number, rules: JurisdictionRules): DerivationStep[] {
-  const source = 'manufacturer grease production by menu tier × fryer × serving ware (research §6)';
+  const source = 'Schier, “Grease Production Sizing”: grease production value by menu category, fryer and serving ware';
   return [
     step({
       key: 'grease.per-meal',
@@ -358,7 +368,7 @@ function greaseSteps(grease: GreaseProduction, p: ParsedProjectInputs, target: n
       inputs: [quantity('grease per meal', grease.per_serving_lbs, 'lb'), quantity('meals per day', p.servings_per_day)],
       result: grease.per_day_lbs,
       unit: 'lb',
-      source: 'research §6',
+      source: 'Schier, “Grease Production Sizing”: meals per day × grease production value × days per pump-out cycle',
     }),
     step({
       key: 'pump-out.target',
@@ -368,7 +378,7 @@ function greaseSteps(grease: GreaseProduction, p: ParsedProjectInputs, target: n
       inputs: [quantity('requested', p.pump_out_target_days, 'days'), quantity('shortest allowed', pumpOutFloor(rules), 'days'), quantity('longest allowed', pumpOutCap(rules), 'days')],
       result: target,
       unit: 'days',
-      source: `research §6 (30–90 days); rules of ${rules.name}`,
+      source: `pump-out bounds of ${rules.name}`,
     }),
     step({
       key: 'grease.over-target',
@@ -378,7 +388,7 @@ function greaseSteps(grease: GreaseProduction, p: ParsedProjectInputs, target: n
       inputs: [quantity('grease per day', grease.per_day_lbs, 'lb'), quantity('days', target, 'days')],
       result: grease.per_day_lbs * target,
       unit: 'lb',
-      source: 'research §6',
+      source: 'Schier, “Grease Production Sizing”: meals per day × grease production value × days per pump-out cycle',
     }),
   ];
 }
@@ -398,7 +408,7 @@ function selectionSteps(rec: Recommendation, rules: JurisdictionRules): Derivati
           ? [quantity('rated flow', r.flow_gpm, 'GPM'), quantity('grease capacity', r.grease_lbs, 'lb'), quantity('liquid capacity', chosen.totals.liquid_capacity_gal, 'gal')]
           : [quantity('liquid capacity', chosen.totals.liquid_capacity_gal, 'gal')],
         result: `${rec.units > 1 ? `${rec.units} × ` : ''}${rec.product.name} (${rec.product.part_number})${rec.arrangement && rec.arrangement !== 'single' ? ` in ${rec.arrangement}` : ''}`,
-        source: 'PDI-G101 (next larger size); research §6 (flow, then grease)',
+        source: 'PDI-G101 (next larger size); Schier, “Grease Production Sizing” (flow first, then grease)',
       }),
     );
     if (r) {
@@ -417,7 +427,7 @@ function selectionSteps(rec: Recommendation, rules: JurisdictionRules): Derivati
           inputs: [quantity('rating', r.grease_lbs, 'lb'), quantity('units', rec.units)],
           result: chosen.totals.storage_lbs,
           unit: 'lb',
-          source: rules.pump_out_accumulation_limit !== null ? `the 25 % rule of ${rules.name} (research §6); 7.3 lb/gal` : 'the product’s grease rating',
+          source: rules.pump_out_accumulation_limit !== null ? `the accumulation limit of ${rules.name} (grease and solids within a share of the liquid depth); 7.3 lb/gal` : 'the product’s grease rating',
           note: storageNote,
         }),
         step({
@@ -428,7 +438,7 @@ function selectionSteps(rec: Recommendation, rules: JurisdictionRules): Derivati
           inputs: [quantity('grease stored', chosen.totals.storage_lbs, 'lb'), quantity('grease per day', rec.design.grease_per_day_lbs, 'lb'), quantity('longest allowed', pumpOutCap(rules), 'days')],
           result: rec.pump_out_cycle,
           unit: 'days',
-          source: `research §6; rules of ${rules.name}`,
+          source: `grease stored ÷ grease per day; pump-out bounds of ${rules.name}`,
           note: rec.pump_out_basis === 'maximum-interval' ? 'Not a measured figure: no servings are entered.' : null,
         }),
       );
@@ -444,7 +454,15 @@ function selectionSteps(rec: Recommendation, rules: JurisdictionRules): Derivati
         inputs: nf?.closest ? nf.closest.misses.map((m) => quantity(`${m.code}: has ${fmt(m.provided)}, needs`, m.required, m.unit)) : [],
         result: rec.no_recommendation?.message ?? null,
         source: `rules of ${rules.name}`,
-        note: nf && nf.suggestions.length > 0 ? `What would fit: ${nf.suggestions.join(' ')}` : null,
+        note: nf
+          ? [
+              nf.ways_out.length > 0 ? `The way out: ${nf.ways_out.map((w) => w.message).join('; ')}.` : null,
+              nf.catalog_gaps.length > 0 ? `Gaps in the catalog data: ${nf.catalog_gaps.map((g) => g.message).join(' ')}` : null,
+              nf.suggestions.length > 0 ? `What would fit: ${nf.suggestions.join(' ')}` : null,
+            ]
+              .filter((x) => x !== null)
+              .join(' ') || null
+          : null,
       }),
     );
   }
@@ -467,6 +485,38 @@ function solidsInterceptor(candidates: SizingCandidate[], disposerGpm: number, r
   };
 }
 
+/**
+ * The sizing method for where the interceptor goes; where the authority allows a hydromechanical
+ * interceptor only for a few fixtures, or not with some (Pima County Code 13.36.420 A: four or
+ * fewer, no dishwasher or food waste disposal unit), its gravity method past that, and why.
+ */
+function methodFor(rules: JurisdictionRules, p: ParsedProjectInputs): { method: SizingMethod; limitNote: SizingNotice | null } {
+  const method = sizingMethodFor(rules, p.installation_location);
+  const limits = rules.hydromechanical_limits;
+  if (method !== 'hydromechanical-by-flow' || limits === null) return { method, limitNote: null };
+  const exempt = new Set(rules.excluded_fixtures.map((e) => e.kind));
+  const connected = p.fixtures.filter((f) => !exempt.has(f.kind));
+  const kinds = new Set(connected.map((f) => f.kind));
+  if (p.food_waste_disposer) kinds.add('food-waste-disposer');
+  const barred = limits.not_with.filter((k) => kinds.has(k)).map((k) => FIXTURE_LIBRARY[k].label.toLowerCase());
+  const tooMany = limits.max_fixtures !== null && connected.length > limits.max_fixtures;
+  if (!tooMany && barred.length === 0) return { method, limitNote: null };
+  const why = [tooMany ? `${connected.length} fixtures drain to it (a hydromechanical interceptor is allowed for ${limits.max_fixtures} or fewer)` : null, barred.length > 0 ? `a ${barred.join(' and a ')} is connected` : null]
+    .filter((x) => x !== null)
+    .join(', and ');
+  return {
+    method: limits.otherwise,
+    limitNote: { code: 'hydromechanical_not_allowed', message: `A gravity interceptor is required: ${why}.`, source: limits.source },
+  };
+}
+
+/** The jurisdiction's required accessories, with those it requires only from a total liquid capacity up. */
+function requiredAccessories(rules: JurisdictionRules, rec: Recommendation): AccessoryKind[] {
+  const liquid = rec.chosen?.totals.liquid_capacity_gal ?? null;
+  const fromVolume = rules.required_accessories_from_volume.filter((r) => liquid !== null && liquid >= r.from_volume_gal).map((r) => r.kind);
+  return [...new Set([...rules.required_accessories, ...fromVolume])];
+}
+
 /** Parsed rule sets by the object given: sizing many projects under one rule set parses it once. */
 const parsedRules = new WeakMap<object, JurisdictionRules>();
 function parseRulesOnce(input: JurisdictionRulesInput): JurisdictionRules {
@@ -486,11 +536,77 @@ export function sizeProject(
   accessories: readonly AccessoryCandidateInput[] = [],
   detail: RecommendDetail = 'full',
 ): ProjectSizing {
-  const p = projectInputsSchema.parse(inputs);
-  const rules: JurisdictionRules = parseRulesOnce(rulesInput);
-  const method = sizingMethodFor(rules, p.installation_location);
-  const kind = isGravityMethod(method) ? 'gravity' : 'hydromechanical';
+  return sizeParsed(projectInputsSchema.parse(inputs), candidates, parseRulesOnce(rulesInput), accessories, detail, true);
+}
+
+type Change = WayOut['changes'][number] & { label: string };
+
+/** The inputs with the changes a way out makes. */
+function withChanges(p: ParsedProjectInputs, changes: readonly Change[]): ParsedProjectInputs {
+  const out = { ...p };
+  for (const c of changes) {
+    if (c.input === 'buried') out.buried = c.value as boolean;
+    if (c.input === 'installation_location') out.installation_location = c.value as 'indoors' | 'outdoors';
+    if (c.input === 'installed_in_traffic_area') out.installed_in_traffic_area = c.value as boolean;
+    if (c.input === 'pump_out_target') out.pump_out_target_days = c.value as number;
+  }
+  return out;
+}
+
+/**
+ * When nothing fits: the inputs a rep can change (installation, buried, traffic area, pump-out
+ * target), one at a time and then installation with burial, and more units than the rules allow,
+ * each found by sizing the project again; those that give a unit are the ways out.
+ */
+function findWaysOut(
+  p: ParsedProjectInputs,
+  candidates: readonly SizingCandidateInput[],
+  rules: JurisdictionRules,
+  accessories: readonly AccessoryCandidateInput[],
+  kind: 'hydromechanical' | 'gravity',
+): WayOut[] {
+  const yes = (b: boolean) => (b ? 'yes' : 'no');
+  const other = p.installation_location === 'indoors' ? 'outdoors' : 'indoors';
+  const buried: Change = { input: 'buried', value: !p.buried, label: `Buried: ${yes(!p.buried)}` };
+  const place: Change = { input: 'installation_location', value: other, label: `Installed: ${other}` };
+  const traffic: Change | null = p.installed_in_traffic_area ? { input: 'installed_in_traffic_area', value: false, label: 'Traffic area: no' } : null;
+  const floor = pumpOutFloor(rules);
+  const pumpOut: Change | null = effectivePumpOutTarget(p.pump_out_target_days, rules) > floor ? { input: 'pump_out_target', value: floor, label: `Pump-out target: ${floor} days` } : null;
+  const single = [buried, place, ...(traffic ? [traffic] : []), ...(pumpOut ? [pumpOut] : [])].map((c) => [c]);
+  const pairs = [[place, buried], ...(traffic ? [[buried, traffic], [place, traffic]] : [])];
+  const found = (tries: Change[][]): WayOut[] =>
+    tries.flatMap((changes) => {
+      const r = sizeParsed(withChanges(p, changes), candidates, rules, accessories, 'summary', false).recommendation;
+      if (r.product === null) return [];
+      const label = changes.map((c) => c.label).join(' and ');
+      return [{ changes: changes.map(({ input, value }) => ({ input, value })), label, product: r.product, units: r.units, message: `${label} gives ${r.units > 1 ? `${r.units} × ` : ''}${r.product.name}` }];
+    });
+  const ways = found(single);
+  if (ways.length === 0) ways.push(...found(pairs));
+  if (ways.length === 0) {
+    const most = maxUnits(rules, kind);
+    const more = sizeParsed(p, candidates, { ...rules, max_identical_units: 10, max_units_in_series: 10 }, accessories, 'summary', false).recommendation;
+    if (more.product !== null && more.units > most) {
+      const label = `Units in ${MULTI_UNIT_ARRANGEMENT[kind]}: ${more.units} (${rules.name} allows ${most}: ask the plan reviewer)`;
+      ways.push({ changes: [{ input: 'units', value: more.units }], label, product: more.product, units: more.units, message: `${label} gives ${more.units} × ${more.product.name}` });
+    }
+  }
+  return ways;
+}
+
+function sizeParsed(
+  p: ParsedProjectInputs,
+  candidates: readonly SizingCandidateInput[],
+  rules: JurisdictionRules,
+  accessories: readonly AccessoryCandidateInput[],
+  detail: RecommendDetail,
+  lookForWaysOut: boolean,
+): ProjectSizing {
+  const rulesSource = describeRulesSource(rules);
   const warnings: SizingNotice[] = [];
+  const { method, limitNote } = methodFor(rules, p);
+  if (limitNote) warnings.push(limitNote);
+  const kind = isGravityMethod(method) ? 'gravity' : 'hydromechanical';
 
   const all = p.fixtures.map((f) => sizeParsedFixture(f, rules.dfu_table));
   const policy = applyFixturePolicy(all, rules, kind, p.food_waste_disposer);
@@ -570,7 +686,8 @@ export function sizeProject(
   });
 
   const ladderSize = standardHgiSize(flow.sized_by_gpm, 'next-larger', rules.hgi_size_ladder);
-  const requiredRating = ladderSize ?? flow.sized_by_gpm;
+  // The authority's smallest accepted rating (Pima County: 25 GPM) raises the size, never lowers it.
+  const requiredRating = Math.max(ladderSize ?? flow.sized_by_gpm, rules.hgi_min_rating?.flow_gpm ?? 0);
   let blocked: { code: NoRecommendationCode; message: string } | null = null;
   if (policy.refusal) blocked = { code: 'fixture_not_permitted', message: `${policy.refusal.message} (${policy.refusal.source})` };
   else if (kind === 'hydromechanical' && !flow.design_available) {
@@ -608,12 +725,21 @@ export function sizeProject(
     detail,
     blocked,
   );
+  if (lookForWaysOut && recommendation.no_fit !== null && recommendation.no_recommendation?.code === 'no_candidate_fits') {
+    const ways = findWaysOut(p, candidates, rules, accessories, kind);
+    recommendation.no_fit.ways_out = ways;
+    if (ways.length > 0) {
+      const said = `${ways.map((w) => w.message).join('; ')}.`;
+      recommendation.no_recommendation.message += ` The way out: ${said}`;
+      recommendation.reasons = [recommendation.no_recommendation.message];
+    }
+  }
 
   let recommendedAccessories: AccessoryRecommendation[] = [];
   if (recommendation.product !== null && recommendation.arrangement !== null) {
     recommendedAccessories = recommendAccessories(
       { buried: p.buried, burial_depth_in: p.buried ? p.burial_depth_in : 0, high_water_table: p.installed_in_high_water_area, traffic_area: p.installed_in_traffic_area },
-      { required_accessories: rules.required_accessories.filter((k) => k !== 'solids-interceptor') },
+      { required_accessories: requiredAccessories(rules, recommendation).filter((k) => k !== 'solids-interceptor') },
       { id: recommendation.product.id, kind, units: recommendation.units, arrangement: recommendation.arrangement },
       accessories,
     );
@@ -639,7 +765,8 @@ export function sizeProject(
       formula: 'the jurisdiction’s rule set (the default UPC rules where none governs the address)',
       inputs: [quantity('plumbing code', rules.plumbing_code), quantity('installed', p.installation_location), quantity('method', method)],
       result: rules.name,
-      source: rules.name,
+      source: rules.source.documents.length > 0 ? rules.source.documents.map((d) => `${d.title}, ${d.section} (read ${d.read})`).join('; ') : rules.name,
+      note: [rulesSource.summary, limitNote ? `${limitNote.message} (${limitNote.source})` : null].filter((x) => x !== null).join(' '),
     }),
     ...all.flatMap((f, i) => fixtureSteps(f, i, policy.decisions[i], rules.drainage_period)),
     ...combinationSteps(policy.included, combined, rules),
@@ -686,6 +813,7 @@ export function sizeProject(
   const lps = (gpm: number): Measurement => metricMeasurement('flow', gpm);
   return {
     sizing_method: method,
+    rules_source: rulesSource,
     jurisdiction: { name: rules.name, plumbing_code: rules.plumbing_code, sizing_methods: rules.sizing_methods },
     flow_rate: flowRateApiFields(flow),
     flow_rate_metric: {

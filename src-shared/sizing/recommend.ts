@@ -125,6 +125,27 @@ export type NoRecommendationCode =
   | 'missing_inputs'
   | RequiredVolumeCode;
 
+/** A catalog entry that lacks a figure a rule needs: reported as a gap in the catalog data, never "the closest". */
+export interface CatalogGap {
+  id: ProductId;
+  part_number: string;
+  name: string;
+  /** The figure missing ("liquid capacity", "rated flow and grease capacity"). */
+  missing: string;
+  message: string;
+}
+
+/** An input the rep can change that gives a unit (found by sizing the project again with it changed). */
+export interface WayOut {
+  changes: { input: 'installation_location' | 'buried' | 'installed_in_traffic_area' | 'pump_out_target' | 'units'; value: string | number | boolean }[];
+  /** The change as the editor labels it ("Buried: yes"). */
+  label: string;
+  product: { id: ProductId; part_number: string; name: string };
+  units: number;
+  /** "Buried: yes gives GG-750". */
+  message: string;
+}
+
 /** Why nothing fits, and what would. */
 export interface NoFit {
   /** The criterion that decided: the one the closest unit misses by the most. */
@@ -138,6 +159,10 @@ export interface NoFit {
     misses: { code: CheckCode; required: number; provided: number; unit: string | null; short_by: number }[];
   } | null;
   suggestions: string[];
+  /** Inputs the rep can change that give a unit (sizeProject fills these in). */
+  ways_out: WayOut[];
+  /** Catalog entries of the right kind that lack a figure a rule needs. */
+  catalog_gaps: CatalogGap[];
 }
 
 export interface Recommendation {
@@ -632,7 +657,10 @@ export function recommend(
   }
   if (blocked !== null) return none(blocked.code, blocked.message);
   const parsed = parseCandidateList(candidateInputs, (c) => sizingCandidateSchema.parse(c));
-  const candidates = detail === 'full' ? parsed : parsed.filter((c) => productChecks(c, demand).every((check) => check.passed));
+  // 'summary' skips the candidates that cannot be placed; when none can, all are evaluated, so the
+  // reason names what decided (the kind, the place) rather than an empty catalog.
+  const placeable = detail === 'full' ? parsed : parsed.filter((c) => productChecks(c, demand).every((check) => check.passed));
+  const candidates = placeable.length > 0 ? placeable : parsed;
   if (candidates.length === 0) return none('no_candidates', 'No candidate products were given.');
 
   const prices = new Map(candidates.map((c) => [c.id, c.price] as const));
@@ -676,7 +704,7 @@ export function recommend(
   }
 
   if (required !== null && !required.ok) return none(required.code, required.message, singles);
-  const noFit = explainNoFit(singles, widest, demand, rules, target);
+  const noFit = explainNoFit(singles, widest, demand, rules, target, new Map(candidates.map((c) => [c.id, c])));
   const units = most > 1 ? `alone or as up to ${most} identical units` : 'and the jurisdiction allows a single unit only';
   return none('no_candidate_fits', `No candidate fits, ${units}. ${noFit.message}`, singles, noFit);
 }
@@ -705,10 +733,45 @@ const MISS_WORDS: Record<CheckCode, string> = {
   pump_out: 'the pump-out interval',
 };
 
+const METHOD_WORDS: Record<SizingMethod, string> = {
+  'hydromechanical-by-flow': 'a hydromechanical interceptor sized by flow',
+  'gravity-by-dfu': 'a gravity interceptor sized by drainage fixture units',
+  'gravity-by-meals': 'a gravity interceptor sized by meals',
+  'gravity-by-peak-flow': 'a gravity interceptor sized by peak flow and retention time',
+  'gravity-by-formula': 'a gravity interceptor sized by its own formula',
+};
+
+const PLACE_WORDS: Record<'indoors' | 'indoors_buried' | 'outdoors' | 'outdoors_buried', string> = {
+  indoors: 'indoors at grade',
+  indoors_buried: 'indoors below grade',
+  outdoors: 'outdoors at grade',
+  outdoors_buried: 'outdoors below grade',
+};
+
+/** Where the catalog's units of one kind may go, in words: "below grade (buried) only", "outdoors only". */
+function whereUnitsGo(units: readonly CandidateEvaluation[], candidates: ReadonlyMap<ProductId, SizingCandidate>): string {
+  const places = (['indoors', 'indoors_buried', 'outdoors', 'outdoors_buried'] as const).filter((k) => units.some((u) => candidates.get(u.id)?.installation_options[k]));
+  if (places.length === 0) return 'nowhere the catalog states';
+  if (places.every((k) => k.endsWith('_buried'))) return 'below grade (buried) only';
+  if (places.every((k) => k.startsWith('outdoors'))) return 'outdoors only';
+  if (places.every((k) => k.startsWith('indoors'))) return 'indoors only';
+  return places.map((k) => PLACE_WORDS[k]).join(', ');
+}
+
+/** The figure a failed check needed that the catalog entry does not state; null when it states them all. */
+function missingFigure(e: CandidateEvaluation, kind: 'hydromechanical' | 'gravity'): string | null {
+  if (kind === 'hydromechanical' && e.rating === null) return 'rated flow and grease capacity';
+  const unknown = e.checks.find((c) => !c.passed && typeof c.required === 'number' && c.provided === null);
+  if (!unknown) return null;
+  return unknown.code === 'volume' ? 'liquid capacity' : MISS_WORDS[unknown.code];
+}
+
 /**
  * Which criterion decided, the closest unit and by how much it misses, and what would make one
- * fit. The closest unit: among the candidates of the right kind and place, the one whose worst
- * numeric miss is smallest (at the most units allowed).
+ * fit. The closest unit: among the candidates of the right kind and place that state every figure
+ * the rules need, the one whose worst numeric miss is smallest (at the most units allowed). A unit
+ * of the wrong kind is never the closest; one of the right kind missing a figure is a gap in the
+ * catalog data, reported as such.
  */
 function explainNoFit(
   singles: CandidateEvaluation[],
@@ -716,8 +779,18 @@ function explainNoFit(
   demand: SizingDemand,
   rules: JurisdictionRules,
   target: number,
+  candidates: ReadonlyMap<ProductId, SizingCandidate>,
 ): NoFit {
-  const placeable = (e: CandidateEvaluation) => e.failures.every((f) => f.code !== 'type' && f.code !== 'location' && f.code !== 'traffic');
+  const kind = requiredKind(demand.method);
+  const ofKind = singles.filter((e) => e.failures.every((f) => f.code !== 'type'));
+  const catalog_gaps: CatalogGap[] = ofKind.flatMap((e) => {
+    const missing = missingFigure(e, kind);
+    if (missing === null) return [];
+    const listed = candidates.get(e.id)?.type === kind ? `a ${kind} interceptor` : `listed as a ${kind} interceptor too`;
+    return [{ id: e.id, part_number: e.part_number, name: e.name, missing, message: `${e.name} (${e.part_number}) is ${listed}, but the catalog gives no ${missing}: a gap in the catalog data, so it cannot be sized under these rules.` }];
+  });
+  const gapIds = new Set(catalog_gaps.map((g) => g.id));
+  const placeable = (e: CandidateEvaluation) => !gapIds.has(e.id) && e.failures.every((f) => f.code !== 'type' && f.code !== 'location' && f.code !== 'traffic');
   const scored = widest
     .filter(placeable)
     .map((e) => {
@@ -728,22 +801,28 @@ function explainNoFit(
     })
     .sort((a, b) => a.worst - b.worst || a.e.units - b.e.units);
   const best = scored[0];
-  const kind = requiredKind(demand.method);
   const suggestions: string[] = [];
   const most = maxUnits(rules, kind);
 
   if (best === undefined) {
     const counts = new Map<CheckCode, number>();
-    for (const s of singles) for (const f of s.failures) counts.set(f.code, (counts.get(f.code) ?? 0) + 1);
+    for (const s of singles.filter((e) => !gapIds.has(e.id))) for (const f of s.failures) counts.set(f.code, (counts.get(f.code) ?? 0) + 1);
     const deciding = [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 'type';
-    if (deciding === 'location' || deciding === 'type') suggestions.push(`A ${kind} interceptor approved for installation ${describeLocation(demand)} (none in the catalog), or another location.`);
+    const complete = ofKind.filter((e) => !gapIds.has(e.id));
+    const where = `${demand.location}${demand.buried ? ', buried' : ''}${demand.traffic_area ? ', in a traffic area' : ''}`;
+    const requires = `${rules.name} requires ${METHOD_WORDS[demand.method]} here`;
+    let message: string;
+    if (complete.length === 0) {
+      message = `${requires}, and the catalog has no ${kind} unit that states the figures it needs.`;
+    } else if (deciding === 'traffic' || (demand.traffic_area && complete.every((e) => e.failures.some((f) => f.code === 'traffic')))) {
+      message = `${requires}; no ${kind} unit in the catalog is rated for a traffic area.`;
+    } else {
+      message = `${requires}; every ${kind} unit in the catalog installs ${whereUnitsGo(complete, candidates)}, and this one goes ${where}.`;
+    }
+    if (deciding === 'location' || deciding === 'type') suggestions.push(`Another place for the unit: every ${kind} unit in the catalog installs ${whereUnitsGo(complete, candidates)}.`);
     if (deciding === 'traffic') suggestions.push('A traffic-rated unit, or a location outside the traffic area.');
-    return {
-      deciding,
-      message: `No ${kind} unit in the catalog can be installed ${describeLocation(demand)}${demand.traffic_area ? ' in a traffic area' : ''}.`,
-      closest: null,
-      suggestions,
-    };
+    suggestions.push('An engineered design.');
+    return { deciding, message, closest: null, suggestions, ways_out: [], catalog_gaps };
   }
 
   const e = best.e;
@@ -788,6 +867,8 @@ function explainNoFit(
     message: `${MISS_WORDS[deciding][0]?.toUpperCase()}${MISS_WORDS[deciding].slice(1)} decided: the closest, ${unitsText},${missText}.`,
     closest: { id: e.id, part_number: e.part_number, name: e.name, units: e.units, misses },
     suggestions,
+    ways_out: [],
+    catalog_gaps,
   };
 }
 

@@ -394,7 +394,7 @@ export const FIXTURE_LIBRARY: Record<FixtureKind, FixtureSpec> = {
     fixed_flow_gpm: null,
     flow_input: false,
     dfu: UPC_DFU.commercial_sink,
-    source: 'typical 18×18×12 in compartments; UPC commercial sink 3 DFU (§4)',
+    source: 'typical 18×18×12 in compartments; UPC commercial sink 3 DFU (UPC Table 702.1)',
   },
   'two-compartment-sink': {
     label: '2-compartment sink',
@@ -402,7 +402,7 @@ export const FIXTURE_LIBRARY: Record<FixtureKind, FixtureSpec> = {
     fixed_flow_gpm: null,
     flow_input: false,
     dfu: UPC_DFU.commercial_sink,
-    source: 'typical 18×18×12 in compartments; UPC commercial sink 3 DFU (§4)',
+    source: 'typical 18×18×12 in compartments; UPC commercial sink 3 DFU (UPC Table 702.1)',
   },
   'one-compartment-sink': {
     label: '1-compartment sink',
@@ -410,7 +410,7 @@ export const FIXTURE_LIBRARY: Record<FixtureKind, FixtureSpec> = {
     fixed_flow_gpm: null,
     flow_input: false,
     dfu: UPC_DFU.commercial_sink,
-    source: 'typical 18×18×12 in compartment; UPC commercial sink 3 DFU (§4)',
+    source: 'typical 18×18×12 in compartment; UPC commercial sink 3 DFU (UPC Table 702.1)',
   },
   'prep-sink': {
     label: 'Prep sink',
@@ -418,7 +418,7 @@ export const FIXTURE_LIBRARY: Record<FixtureKind, FixtureSpec> = {
     fixed_flow_gpm: null,
     flow_input: false,
     dfu: UPC_DFU.commercial_sink,
-    source: 'typical 18×18×12 in basin; prep sink 3 DFU (§4 worked example)',
+    source: 'typical 18×18×12 in basin; prep sink 3 DFU (UPC Table 702.1)',
   },
   'hand-sink': {
     label: 'Hand sink',
@@ -426,7 +426,7 @@ export const FIXTURE_LIBRARY: Record<FixtureKind, FixtureSpec> = {
     fixed_flow_gpm: 1.88,
     flow_input: false,
     dfu: UPC_DFU.lavatory_or_hand_sink,
-    source: 'peer calculator fixed flow 1.88 GPM (§7); UPC lavatory 1 DFU (§4)',
+    source: 'typical hand-sink flow 1.88 GPM of manufacturers’ sizing calculators; UPC Table 702.1 lavatory 1 DFU',
   },
   'mop-sink': {
     label: 'Mop sink',
@@ -434,7 +434,7 @@ export const FIXTURE_LIBRARY: Record<FixtureKind, FixtureSpec> = {
     fixed_flow_gpm: 3.75,
     flow_input: false,
     dfu: UPC_DFU.mop_or_service_sink,
-    source: 'peer calculator fixed flow 3.75 GPM (§7); UPC mop/service sink 3 DFU (§4)',
+    source: 'typical mop-sink flow 3.75 GPM of manufacturers’ sizing calculators; UPC Table 702.1 mop/service sink 3 DFU',
   },
   'floor-drain': {
     label: 'Floor drain',
@@ -442,7 +442,7 @@ export const FIXTURE_LIBRARY: Record<FixtureKind, FixtureSpec> = {
     fixed_flow_gpm: HOSE_BIB_GPM.high,
     flow_input: false,
     dfu: UPC_DFU.floor_drain,
-    source: 'the ¾ in hose bib that washes into it, 1.5–2.0 GPM (PDI-G101 §1, Drain-net): 2.0 GPM; UPC floor drain 2 DFU (§4)',
+    source: 'the ¾ in hose bib that washes into it, 1.5–2.0 GPM (PDI-G101, Drain-net): 2.0 GPM; UPC Table 702.1 floor drain 2 DFU',
   },
   'floor-sink': {
     label: 'Floor sink',
@@ -460,7 +460,7 @@ export const FIXTURE_LIBRARY: Record<FixtureKind, FixtureSpec> = {
     fixed_flow_gpm: 9,
     flow_input: true,
     dfu: null,
-    source: 'GPM entered by the rep, typical 9 GPM (§7); UPC lists only a domestic dishwasher, so none (§4)',
+    source: 'GPM entered by the rep, typical 9 GPM; UPC Table 702.1 lists only a domestic dishwasher, so none',
   },
   'pre-rinse-sprayer': {
     label: 'Pre-rinse sprayer',
@@ -468,7 +468,7 @@ export const FIXTURE_LIBRARY: Record<FixtureKind, FixtureSpec> = {
     fixed_flow_gpm: 3.75,
     flow_input: false,
     dfu: null,
-    source: 'peer calculator fixed flow 3.75 GPM (§7); no UPC DFU value (§4)',
+    source: 'typical flow 3.75 GPM of manufacturers’ sizing calculators; no UPC Table 702.1 value',
   },
   'food-waste-disposer': {
     label: 'Food-waste disposer',
@@ -478,7 +478,7 @@ export const FIXTURE_LIBRARY: Record<FixtureKind, FixtureSpec> = {
     dfu: UPC_DFU.commercial_food_waste_disposer,
     source:
       'GPM entered by the rep; typical 5 GPM is an assumption (not in the research), mid-range of ' +
-      'commercial disposer flushing water; UPC commercial disposer 3 DFU (§4)',
+      'commercial disposer flushing water; UPC commercial disposer 3 DFU (UPC Table 702.1)',
   },
   'wok-station': {
     label: 'Wok station',
@@ -486,7 +486,7 @@ export const FIXTURE_LIBRARY: Record<FixtureKind, FixtureSpec> = {
     fixed_flow_gpm: HOSE_BIB_GPM.high,
     flow_input: true,
     dfu: UPC_DFU.special_purpose_sink_2_in,
-    source: 'spout flow as a ¾ in hose bib, 2.0 GPM (§1); inferred special-purpose sink 2 in, 4 DFU (§4)',
+    source: 'spout flow as a ¾ in hose bib, 2.0 GPM (PDI-G101, Drain-net); UPC Table 702.1 special-purpose sink 2 in, 4 DFU',
   },
   kettle: {
     label: 'Kettle',
@@ -496,7 +496,7 @@ export const FIXTURE_LIBRARY: Record<FixtureKind, FixtureSpec> = {
     dfu: UPC_DFU.special_purpose_sink_1_5_in,
     source:
       'assumption: a 40-gallon kettle as a 24×24×16 in box (39.9 gal); inferred special-purpose sink ' +
-      '1½ in, 3 DFU (§4)',
+      '1½ in, 3 DFU (UPC Table 702.1)',
   },
   custom: {
     label: 'Custom fixture',

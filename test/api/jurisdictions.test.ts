@@ -4,16 +4,25 @@ import { apiError } from '../../src-shared/api/common.js';
 import { contactList, jurisdiction, jurisdictionList, type Contact, type Jurisdiction } from '../../src-shared/api/people.js';
 import { SIZING_METHOD_LABELS } from '../../src-shared/api/vocabulary.js';
 import type { SeedJurisdiction } from '../../src-shared/seed/people-seed.js';
+import path from 'node:path';
+import { loadAuthorityLibrary } from '../../src-main/store/authority-library.js';
 import { startTestServer, type TestServer } from '../helpers/api-server.js';
 import { geography, idOfUrl, peopleIndex } from '../helpers/resources.js';
 
 let t: TestServer;
+const library = loadAuthorityLibrary(path.resolve(import.meta.dirname, '../../resources'));
+/** "name|state" of every jurisdiction an authority file names. */
+const authorityNames = new Set(library.flatMap((a) => a.jurisdictions.map((n) => `${n}|${a.state}`)));
 const people = peopleIndex();
 const { seed } = people;
 const countyName = new Map(geography().counties.map((c) => [c[0], c[2]]));
 
 /** The record as docs/api.md describes it, from people.json and geography.json. */
 function expectRecord(j: Jurisdiction, s: SeedJurisdiction) {
+  // Where an authority's rules were read (resources/authorities/), they replace the demo rules.
+  const read = authorityNames.has(`${s.name}|${s.state}`);
+  const rules = read ? (j.rules as unknown as SeedJurisdiction['rules']) : s.rules;
+  expect(j.rules_source.status).toBe(read ? 'authority' : 'code-family');
   expect(j).toMatchObject({
     object: 'jurisdiction',
     url: `/api/jurisdictions/${s.id}`,
@@ -22,13 +31,13 @@ function expectRecord(j: Jurisdiction, s: SeedJurisdiction) {
     kind: s.kind,
     state: s.state,
     county: countyName.get(s.county_fips) ?? null,
-    plumbing_code: s.rules.plumbing_code,
-    sizing_methods: { indoor: SIZING_METHOD_LABELS[s.rules.sizing_methods.indoor], outdoor: SIZING_METHOD_LABELS[s.rules.sizing_methods.outdoor] },
+    plumbing_code: rules.plumbing_code,
+    sizing_methods: { indoor: SIZING_METHOD_LABELS[rules.sizing_methods.indoor], outdoor: SIZING_METHOD_LABELS[rules.sizing_methods.outdoor] },
     unique_local_requirements: s.rules.unique_local_requirements.flagged,
     unique_local_requirements_reason: s.rules.unique_local_requirements.reason,
   });
   expect(j.inside_trap_locations).toEqual(s.inside_trap_locations);
-  expect(j.rules).toEqual(s.rules);
+  if (!read) expect(j.rules).toEqual(s.rules);
   expect([...j.zip_codes].sort()).toEqual([...s.zip_codes].sort());
 }
 
@@ -175,6 +184,36 @@ describe('GET /api/jurisdictions/:id', () => {
       expect(res.status, path).toBe(404);
       expect(apiError.parse(res.body)).toMatchObject({ code: 'not_found', param: 'id' });
     }
+  });
+});
+
+describe('rules_source (issue 29): the rules each jurisdiction is sized by, and where they come from', () => {
+  it('Austin (78701): Austin Water\'s published criteria, with the address, section and date read', async () => {
+    const { body } = await list('/api/jurisdictions?zip_code=78701');
+    const austin = body.data[0]!;
+    expect(austin.name).toBe('City of Austin');
+    expect(austin.rules_source).toMatchObject({ status: 'authority', verified: true, authority: 'Austin Water (City of Austin)' });
+    expect(austin.rules_source.documents[0]).toMatchObject({ url: 'https://austintexas.gov/department/grease-trap-sizing-criteria', read: '2026-11-26' });
+    expect(austin.rules_source.summary).toMatch(/^Rules read from Austin Water \(City of Austin\)'s own published rules/);
+    // Austin Water's criteria: liquid holding capacity by its formula, at least 100 gallons.
+    expect(austin.sizing_methods).toEqual({ indoor: SIZING_METHOD_LABELS['gravity-by-formula'], outdoor: SIZING_METHOD_LABELS['gravity-by-formula'] });
+    expect(austin.rules).toMatchObject({ gravity_unit_volume_gal: { min: 100, max: null }, food_waste_disposer: { hydromechanical: 'refuse', gravity: 'refuse' } });
+  });
+
+  it('a jurisdiction whose rules were not read says so in plain words, and carries its code family\'s rules', async () => {
+    const philadelphia = seed.jurisdictions.find((j) => j.name === 'City of Philadelphia')!;
+    const res = await t.get(`/api/jurisdictions/${philadelphia.id}`);
+    const j = jurisdiction.parse(res.body);
+    expect(j.rules_source).toMatchObject({ status: 'code-family', verified: false, authority: null, documents: [] });
+    expect(j.rules_source.summary).toBe(
+      "City of Philadelphia's own rules have not been read: these are the rules of its plumbing code (Philadelphia Plumbing Code, the International Plumbing Code's family), with the sizing methods it states. Confirm local requirements with the plan reviewer.",
+    );
+  });
+
+  it('every record carries one, in the list as in the record', async () => {
+    const { body } = await list('/api/jurisdictions?limit=100');
+    const statuses = new Set(body.data.map((j) => j.rules_source.status));
+    expect(statuses).toEqual(new Set(['authority', 'code-family']));
   });
 });
 

@@ -22,8 +22,8 @@ afterAll(async () => {
 const send = (method: string, path: string, body: unknown) => t.request(method, path, { body: JSON.stringify(body) });
 const sizingOf = async (id: number) => sizingResponse.parse((await t.get(`/api/projects/${id}/sizing`)).body);
 
-/** UPC Table 1014.2.1: a 4 in pipe, one-minute drainage (the default rules' period), 150 GPM. */
-const FOUR_INCH_ONE_MINUTE_GPM = 150;
+/** UPC Table 1014.2.1: a 4 in pipe, two-minute drainage (the default rules' period, service-api §2.3), 75 GPM. */
+const FOUR_INCH_TWO_MINUTE_GPM = 75;
 
 describe('size_by_pipe_only', () => {
   let id: number;
@@ -46,10 +46,10 @@ describe('size_by_pipe_only', () => {
     const p = project.parse(patched.body);
     expect(p.size_by_pipe_only).toBe(true);
     expect(p.recommended_product).not.toBeNull();
-    expect(p.flow_rate.sized_by.value).toBe(FOUR_INCH_ONE_MINUTE_GPM);
+    expect(p.flow_rate.sized_by.value).toBe(FOUR_INCH_TWO_MINUTE_GPM);
     const sizing = await sizingOf(id);
     expect(sizing.recommendation.no_recommendation).toBeNull();
-    expect(sizing.recommendation.rating!.flow_gpm).toBeGreaterThanOrEqual(FOUR_INCH_ONE_MINUTE_GPM);
+    expect(sizing.recommendation.rating!.flow_gpm).toBeGreaterThanOrEqual(FOUR_INCH_TWO_MINUTE_GPM);
     // GET shows it, and a GET body sent back keeps it.
     const read = project.parse((await t.get(`/api/projects/${id}?fixtures=true`)).body);
     expect(read.size_by_pipe_only).toBe(true);
@@ -63,7 +63,7 @@ describe('size_by_pipe_only', () => {
     const without = project.parse((await send('PATCH', `/api/projects/${id}`, { size_by_pipe_only: false })).body);
     expect(without.flow_rate.sized_by).toEqual(withChoice.flow_rate.sized_by);
     expect(without.recommended_product).toBe(withChoice.recommended_product);
-    expect(without.flow_rate.sized_by.value).toBeLessThan(FOUR_INCH_ONE_MINUTE_GPM);
+    expect(without.flow_rate.sized_by.value).toBeLessThan(FOUR_INCH_TWO_MINUTE_GPM);
   });
 
   it('refuses anything but true or false, naming the field', async () => {

@@ -232,14 +232,21 @@ describe('GET /api/projects/:id', () => {
     const p1 = await detail(1, '?accessories=true');
     expect(p1.accessories!.url).toBe('/api/projects/1');
     for (const a of p1.accessories!.data) expect(a.reason.length).toBeGreaterThan(5);
-    // A project whose jurisdiction requires accessories and that has a recommendation lists them.
-    const candidates = seed.projects.filter((s) => s.jurisdiction_id !== null && people.jurisdictionById.get(s.jurisdiction_id)!.rules.required_accessories.length > 0);
+    // A project whose jurisdiction requires accessories (the rules it is sized by, as served:
+    // Pima County's sampling port) and that has a recommendation lists them.
+    const requiredBy = new Map<number, string[]>();
+    for (let offset = 0; offset < seed.jurisdictions.length; offset += 100) {
+      const page = (await t.get(`/api/jurisdictions?limit=100&offset=${offset}`)).body as { data: { id: number; rules: { required_accessories: string[] } }[] };
+      for (const j of page.data) if (j.rules.required_accessories.length > 0) requiredBy.set(j.id, j.rules.required_accessories);
+    }
+    expect(requiredBy.size).toBeGreaterThan(0);
+    const candidates = seed.projects.filter((s) => s.jurisdiction_id !== null && requiredBy.has(s.jurisdiction_id));
     let checked = 0;
     for (const s of candidates.slice(0, 60)) {
       const p = await detail(s.id, '?accessories=true');
       if (p.recommended_product === null) continue;
       const kinds = p.accessories!.data.map((a) => a.kind);
-      for (const required of people.jurisdictionById.get(s.jurisdiction_id!)!.rules.required_accessories) expect(kinds, `project ${s.id}`).toContain(required);
+      for (const required of requiredBy.get(s.jurisdiction_id!)!) expect(kinds, `project ${s.id}`).toContain(required);
       checked++;
     }
     expect(checked).toBeGreaterThan(0);
@@ -252,6 +259,25 @@ describe('GET /api/projects/:id', () => {
     expect(p.accessories!.object).toBe('list');
   });
 
+  it('a project with no jurisdiction: sized_by = the lower of the non-zero pipe and two_minute values (service-api §2.3)', async () => {
+    const sample = seed.projects.filter((s) => s.jurisdiction_id === null && s.inputs.fixtures.length > 0).slice(0, 40);
+    expect(sample.length).toBeGreaterThan(10);
+    let literal = 0;
+    for (const s of sample) {
+      const f = (await detail(s.id)).flow_rate;
+      // The pipe's side is UPC Table 1014.2.1's two-minute interceptor size, never above the full-pipe flow.
+      const pipeSize = PIPE_SIZE_TABLE.find((r) => r.pipe_in === s.inputs.pipe_size_in)!.hgi_two_minute_gpm;
+      expect(pipeSize).toBeLessThanOrEqual(f.pipe.value);
+      expect(f.sized_by.value, `project ${s.id}`).toBe(Math.min(...[pipeSize, f.two_minute.value].filter((v) => v > 0)));
+      if (f.two_minute.value > 0 && f.two_minute.value <= pipeSize) {
+        // The spec's words exactly: min(pipe, two_minute).
+        expect(f.sized_by.value, `project ${s.id}`).toBe(Math.min(f.pipe.value, f.two_minute.value));
+        literal++;
+      }
+    }
+    expect(literal).toBeGreaterThan(5);
+  });
+
   it('flow rate and grease carry their units, with the relations the spec states', async () => {
     const sample = seed.projects.filter((s) => s.jurisdiction_id === null).slice(0, 40);
     for (const s of sample) {
@@ -262,10 +288,10 @@ describe('GET /api/projects/:id', () => {
         expect(p.grease[period].weight.unit).toBe('lbs');
         expect(p.grease[period].volume.unit).toBe('gal');
       }
-      // No jurisdiction: the default rules (one-minute drainage, PDI-G101) size by the lower of
-      // the fixtures' one-minute flow and the interceptor size UPC Table 1014.2.1 gives for the pipe.
-      const pipeSize = PIPE_SIZE_TABLE.find((r) => r.pipe_in === s.inputs.pipe_size_in)!.hgi_one_minute_gpm;
-      const flows = [pipeSize, f.one_minute.value].filter((v) => v > 0);
+      // No jurisdiction: the default rules (two-minute drainage, service-api §2.3) size by the lower
+      // of the fixtures' two-minute flow and the interceptor size UPC Table 1014.2.1 gives for the pipe.
+      const pipeSize = PIPE_SIZE_TABLE.find((r) => r.pipe_in === s.inputs.pipe_size_in)!.hgi_two_minute_gpm;
+      const flows = [pipeSize, f.two_minute.value].filter((v) => v > 0);
       expect(f.sized_by.value, `project ${s.id}`).toBe(Math.min(...flows));
       expect(f.one_minute.value).toBeGreaterThanOrEqual(f.two_minute.value);
       near(p.grease.per_day.weight.value, p.grease.per_serving.weight.value * s.inputs.servings_per_day);

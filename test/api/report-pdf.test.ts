@@ -84,6 +84,11 @@ describe('GET /api/projects/:id/report.pdf', () => {
     expect(text).toContain('12 Main Street');
     // The custom fixture's own sizes are printed.
     expect(text).toMatch(/30 × 20 × 14 in/);
+    // Where the rules come from, in the same words as the API's rules_source (issue 29).
+    // (The DRAFT watermark's letters fall between words, so only the opening is compared whole.)
+    expect(text).toContain(squash(`Local rules ${sizing.rules_source.verified ? 'Read from the authority.' : 'Not read from the authority.'} ${sizing.rules_source.summary.split(':')[0]}`));
+    expect(sizing.rules_source.documents.length).toBeGreaterThan(0);
+    for (const d of sizing.rules_source.documents) expect(text).toContain(squash(`${d.section}:`));
     // The calculation sheet: every step of the derivation, in order, with its code section.
     expect(sizing.derivation.length).toBeGreaterThan(5);
     let from = 0;

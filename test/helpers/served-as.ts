@@ -19,7 +19,7 @@ export const EXTENSION_FIELDS = new Set([
   // Ids and urls on what a project embeds (engineer, jurisdiction), and kinds on every object.
   'id', 'url', 'object',
   // The standalone jurisdiction record (search results).
-  'kind', 'state', 'county', 'inside_trap_locations', 'rules', 'zip_codes', 'unique_local_requirements',
+  'kind', 'state', 'county', 'inside_trap_locations', 'rules', 'rules_source', 'zip_codes', 'unique_local_requirements',
   // A product type's products.
   'products',
   // How a territory look-up matched (the county it resolved to, a note).

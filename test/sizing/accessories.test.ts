@@ -68,7 +68,8 @@ describe('mapping kinds to catalog accessories', () => {
   });
 
   it('parallel units: one splitter per extra unit, one flow control per unit', () => {
-    const r = sizeProject({ menu_type: 'pizza', servings_per_day: 0, size_by_pipe_only: true }, STANDARD_HGIS, DEFAULT_JURISDICTION_RULES, SAMPLE_ACCESSORIES);
+    // One-minute drainage: the 4 in pipe's 150 GPM (UPC Table 1014.2.1) needs two 75 GPM units.
+    const r = sizeProject({ menu_type: 'pizza', servings_per_day: 0, size_by_pipe_only: true }, STANDARD_HGIS, RULES.upcOneMinute, SAMPLE_ACCESSORIES);
     expect(r.recommendation.units).toBe(2);
     const by = Object.fromEntries(r.recommended_accessories.map((a) => [a.kind, a]));
     expect(by['flow-splitter']).toMatchObject({ product: { id: 'fsduo' }, quantity: 1 });

@@ -19,21 +19,21 @@ const twoMinute = { drainage_period: 'two-minute', sized_by_basis: 'lower-of-pip
 describe('project flow_rate', () => {
   it('no fixtures: the interceptor size UPC Table 1014.2.1 gives for the pipe, not the full-pipe flow', () => {
     // 4 in: full-pipe 125 GPM; interceptor 150 GPM (one-minute column), 75 GPM (two-minute column).
-    const one = computeProjectFlow(none, 4, DEFAULT_JURISDICTION_RULES);
+    const one = computeProjectFlow(none, 4, { ...twoMinute, drainage_period: 'one-minute' });
     expect(one).toMatchObject({ pipe_gpm: 125, pipe_limit_gpm: 150, sized_by_gpm: 150, sized_by_source: 'pipe', dfu: 0 });
-    const two = computeProjectFlow(none, 4, twoMinute);
+    const two = computeProjectFlow(none, 4, DEFAULT_JURISDICTION_RULES);
     expect(two).toMatchObject({ pipe_gpm: 125, pipe_limit_gpm: 75, sized_by_gpm: 75, sized_by_source: 'pipe' });
   });
 
-  it('the default rules drain over one minute (PDI-G101): the PDI sink sizes at 44.9 GPM', () => {
-    const flow = computeProjectFlow(pdiSink, 4, DEFAULT_JURISDICTION_RULES);
-    expect(DEFAULT_JURISDICTION_RULES.drainage_period).toBe('one-minute');
+  it('an authority that requires one-minute drainage (PDI-G101 "good practice"): the PDI sink sizes at 44.9 GPM', () => {
+    const flow = computeProjectFlow(pdiSink, 4, { ...twoMinute, drainage_period: 'one-minute' });
     expect(flow.sized_by_gpm).toBeCloseTo(44.88, 2);
     expect(flow.sized_by_source).toBe('fixtures');
   });
 
-  it('where two minutes are permitted, the lower of the pipe size and the two-minute flow', () => {
-    const flow = computeProjectFlow(pdiSink, 4, twoMinute);
+  it('the default rules (no jurisdiction): service-api 2.3, sized_by = the lower of the non-zero pipe and two_minute values', () => {
+    expect(DEFAULT_JURISDICTION_RULES.drainage_period).toBe('two-minute');
+    const flow = computeProjectFlow(pdiSink, 4, DEFAULT_JURISDICTION_RULES);
     expect(flow.sized_by_gpm).toBeCloseTo(22.44, 2);
     expect(flowRateApiFields(flow)).toEqual({
       pipe: { value: 125, unit: 'GPM' },
@@ -63,7 +63,7 @@ describe('project flow_rate', () => {
   it('fixtures with 0 GPM never switch silently to the pipe: the flow says so', () => {
     const zero = combineFixtures([sizeFixture({ kind: 'custom', gpm: 0 })], 'sum');
     const flow = computeProjectFlow(zero, 4, DEFAULT_JURISDICTION_RULES);
-    expect(flow).toMatchObject({ zero_fixture_flow: true, sized_by_source: 'pipe', sized_by_gpm: 150 });
+    expect(flow).toMatchObject({ zero_fixture_flow: true, sized_by_source: 'pipe', sized_by_gpm: 75 });
   });
 
   it('an 8 in pipe: Table 703.2 lists it, Table 1014.2.1 does not, so the pipe gives no design flow', () => {

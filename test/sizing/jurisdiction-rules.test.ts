@@ -167,7 +167,7 @@ describe('pipes and flows', () => {
 
   it('a fixture with 0 GPM does not switch the design to the full-pipe flow silently', () => {
     const r = sizeProject({ ...kitchen, fixtures: [{ kind: 'custom', gpm: 0 }] }, STANDARD_HGIS, DEFAULT_JURISDICTION_RULES);
-    expect(r.flow_rate.sized_by.value).toBe(150); // the pipe's one-minute interceptor size, not 125 GPM full-pipe
+    expect(r.flow_rate.sized_by.value).toBe(75); // the pipe's two-minute interceptor size (UPC Table 1014.2.1), not 125 GPM full-pipe
     expect(r.warnings.map((w) => w.code)).toContain('zero_fixture_flow');
   });
 });
@@ -193,5 +193,27 @@ describe('when nothing fits', () => {
     expect(nf.suggestions.join(' ')).toMatch(/gravity interceptor/);
     expect(nf.suggestions.join(' ')).toMatch(/engineered design/);
     expect(r.recommendation.no_recommendation?.message).toMatch(/closest, HGI 50, misses on the grease capacity by 50 lb /);
+    // The way out, found by sizing again: a 20-day target (the rules allow down to 14) gives HGI 50.
+    expect(nf.ways_out.map((w) => w.message)).toEqual(['Pump-out target: 14 days gives HGI 50']);
+  });
+
+  it('a unit missing a figure a rule needs is a catalog gap, never the closest; the real reason and the way out are named', () => {
+    const gravity = { ...RULES.upcGravityOutdoors, name: 'Gravity City', sizing_methods: { indoor: 'gravity-by-dfu', outdoor: 'gravity-by-dfu' } } as const;
+    // A hydromechanical unit listed as gravity too, with no liquid capacity; and gravity tanks listed for burial only.
+    const listedAsGravity = { ...standardHgi(100, 5000), id: 'hgi-also-gravity', name: 'HGI 100 (gravity listing)', liquid_capacity_gal: null, also_listed_as: ['gravity' as const] };
+    const tanks = [gravityTank(750, 3000), gravityTank(1000, 4000)].map((t) => ({ ...t, installation_options: { ...t.installation_options, outdoors: false, indoors_buried: true } }));
+    const r = sizeProject({ ...kitchen, installation_location: 'indoors', buried: false, fixtures: [sink, sink] }, [listedAsGravity, ...tanks], gravity);
+    const nf = r.recommendation.no_fit!;
+    expect(nf.closest).toBeNull();
+    expect(nf.catalog_gaps).toEqual([expect.objectContaining({ id: 'hgi-also-gravity', missing: 'liquid capacity' })]);
+    expect(nf.message).toBe('Gravity City requires a gravity interceptor sized by drainage fixture units here; every gravity unit in the catalog installs below grade (buried) only, and this one goes indoors.');
+    expect(nf.ways_out.map((w) => w.message)).toEqual(['Buried: yes gives GGI 750 gal']);
+    expect(r.derivation.find((s) => s.key === 'selection.none')?.note).toMatch(/^The way out: Buried: yes gives GGI 750 gal\. Gaps in the catalog data: HGI 100 \(gravity listing\)/);
+  });
+
+  it('more units than the rules allow, as the way out when no input gives a unit', () => {
+    const single = { ...DEFAULT_JURISDICTION_RULES, name: 'One Unit Town', max_identical_units: 1 };
+    const r = sizeProject({ ...kitchen, fixtures: [{ kind: 'custom', gpm: 50 }] }, [standardHgi(35, 800)], single);
+    expect(r.recommendation.no_fit?.ways_out.map((w) => w.message)).toEqual(['Units in parallel: 2 (One Unit Town allows 1: ask the plan reviewer) gives 2 × HGI 35']);
   });
 });

@@ -29,7 +29,9 @@ describe('sizeProject', () => {
       sizing_methods: { indoor: 'hydromechanical-by-flow', outdoor: 'hydromechanical-by-flow' },
     });
     // 3-comp 37.87 + prep 12.62 GPM (one-minute; halved over two minutes), + hand sink 1.88 +
-    // floor drain 2 (¾ in hose bib) + dishwasher 6, continuous. The default rules drain over one minute.
+    // floor drain 2 (¾ in hose bib) + dishwasher 6, continuous. The default rules size by the lower
+    // of the non-zero pipe (4 in: 75 GPM over two minutes, UPC Table 1014.2.1) and two-minute values
+    // (service-api 2.3).
     const threeComp = ((18 * 18 * 12 * 3) / 231) * 0.75;
     const prep = ((18 * 18 * 12) / 231) * 0.75;
     const fixed = 1.88 + 2 + 6;
@@ -38,10 +40,11 @@ describe('sizeProject', () => {
       pipe: { value: 125, unit: 'GPM' },
       one_minute: { value: round2(threeComp + prep + fixed), unit: 'GPM' },
       two_minute: { value: round2((threeComp + prep) / 2 + fixed), unit: 'GPM' },
-      sized_by: { value: round2(threeComp + prep + fixed), unit: 'GPM' },
+      sized_by: { value: round2((threeComp + prep) / 2 + fixed), unit: 'GPM' },
       dfu: 3 + 3 + 1 + 2,
     });
-    expect(r.flow_rate_metric.sized_by).toEqual({ value: round2(((threeComp + prep + fixed) * 3.785411784) / 60), unit: 'L/s' });
+    expect(r.flow_rate.sized_by.value).toBe(Math.min(r.flow_rate.two_minute.value, 75));
+    expect(r.flow_rate_metric.sized_by).toEqual({ value: round2((((threeComp + prep) / 2 + fixed) * 3.785411784) / 60), unit: 'L/s' });
     // high tier, fryer, flatware: 0.046 lb × 300 = 13.8 lb/day.
     expect(r.grease.per_serving.weight).toEqual({ value: 0.046, unit: 'lbs' });
     expect(r.grease.per_day).toEqual({ weight: { value: 13.8, unit: 'lbs' }, volume: { value: 1.89, unit: 'gal' } });

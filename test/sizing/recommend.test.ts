@@ -134,8 +134,8 @@ describe('fixture capacity cap (2.5 × rated GPM)', () => {
 });
 
 describe('several identical units', () => {
-  it('no fixtures, 4 in pipe: UPC Table 1014.2.1 sizes it at 150 GPM (one-minute), 2 × 75 GPM in parallel', () => {
-    const r = sizeProject({ ...base, fixtures: [], size_by_pipe_only: true }, STANDARD_HGIS);
+  it('no fixtures, 4 in pipe, one-minute drainage required: UPC Table 1014.2.1 sizes it at 150 GPM, 2 × 75 GPM in parallel', () => {
+    const r = sizeProject({ ...base, fixtures: [], size_by_pipe_only: true }, STANDARD_HGIS, RULES.upcOneMinute);
     expect(r.flow_rate.pipe.value).toBe(125);
     expect(r.flow_rate.sized_by.value).toBe(150);
     expect(r.recommendation).toMatchObject({ units: 2, arrangement: 'parallel', product: { id: 'hgi-75' } });
@@ -144,7 +144,7 @@ describe('several identical units', () => {
   });
 
   it('never combines when the jurisdiction allows single units only', () => {
-    const r = sizeProject({ ...base, fixtures: [], size_by_pipe_only: true }, STANDARD_HGIS, { ...DEFAULT_JURISDICTION_RULES, max_identical_units: 1 });
+    const r = sizeProject({ ...base, fixtures: [], size_by_pipe_only: true }, STANDARD_HGIS, { ...RULES.upcOneMinute, max_identical_units: 1 });
     expect(r.recommended_product).toBeNull();
     expect(r.recommendation.no_recommendation?.code).toBe('no_candidate_fits');
     expect(r.recommendation.failed).toHaveLength(STANDARD_HGIS.length);
@@ -256,8 +256,8 @@ describe('unique local requirements', () => {
     expect(r.recommended_accessories).toEqual([]);
     expect(r.recommendation).toMatchObject({ status: 'none', product: null, no_recommendation: { code: 'unique_local_requirements' } });
     expect(r.recommendation.no_recommendation?.message).toContain('pretreatment office');
-    // Flows and grease are still computed.
-    expect(r.flow_rate.sized_by.value).toBe(44.88);
+    // Flows and grease are still computed (the PDI sink over two minutes: 44.88 ÷ 2).
+    expect(r.flow_rate.sized_by.value).toBe(22.44);
   });
 
   it('the rules schema refuses a flag without a reason', () => {

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openEngine, type Engine } from '../../src-main/engine/engine.js';
 import { defaultResourcesDir } from '../../src-main/store/load-embedded.js';
-import { defaultTemplateFile } from '../../src-main/store/template-store.js';
+import { defaultTemplateFile, templateInputs } from '../../src-main/store/template-store.js';
 import { tempDir } from '../helpers/api-server.js';
 
 const cleanup: Array<() => unknown> = [];
@@ -59,6 +59,19 @@ describe('the prepared start-up store', () => {
     const engine = await firstStart({ resourcesDir });
     expect(engine.firstStartFrom).toEqual({ kind: 'load', reason: 'the embedded data set (resources/) changed since it was built' });
   }, 240_000);
+
+  it('a change to a local authority\'s rules (a file in a sub-folder) counts as another data set', () => {
+    const resourcesDir = tempDir('fieldsizer-resources-');
+    cleanup.push(() => fs.rmSync(resourcesDir, { recursive: true, force: true }));
+    fs.cpSync(defaultResourcesDir(), resourcesDir, { recursive: true });
+    const before = templateInputs(resourcesDir).resources;
+    expect(templateInputs(defaultResourcesDir()).resources).toBe(before);
+    const rules = fs.readdirSync(path.join(resourcesDir, 'authorities')).find((name) => name.endsWith('.json'));
+    expect(rules).toBeDefined();
+    const file = path.join(resourcesDir, 'authorities', rules!);
+    fs.writeFileSync(file, `${fs.readFileSync(file, 'utf8').trimEnd()}\n\n`);
+    expect(templateInputs(resourcesDir).resources).not.toBe(before);
+  });
 
   it('missing, it is not needed: the first start loads, and says it was not built', async () => {
     const engine = await firstStart({ templateFile: path.join(tempDir(), 'nothing-here.db') });

@@ -96,6 +96,16 @@ describe('first sync against a service that speaks only the spec', () => {
     const chicago = list.data.find((j) => j.name === 'City of Chicago')!;
     const contacts = (await down.get(`/api/jurisdictions/${String(chicago.id)}/contacts`)).body as List;
     expect(contacts.data.map((c) => c.name)).toEqual(['Ruth Adeyemi', 'Dr. Tom Kowalski, P.E.']);
+    // They carry only a name, a plumbing code and sizing methods, yet the authority library knows
+    // Austin and Chicago by name and state: their rules apply; the others keep their code family's.
+    const source = (name: string, state: string) => {
+      const j = list.data.find((x) => x.name === name && x.state === state)! as { rules_source: { status: string; verified: boolean; authority: string | null } };
+      return j.rules_source;
+    };
+    expect(source('City of Austin', 'TX')).toMatchObject({ status: 'authority', verified: true, authority: 'Austin Water (City of Austin)' });
+    expect(source('City of Chicago', 'IL')).toMatchObject({ status: 'authority', verified: true });
+    expect(source('City of Springfield', 'IL')).toMatchObject({ status: 'code-family', verified: false });
+    expect(source('Cook County', 'IL')).toMatchObject({ status: 'code-family', verified: false });
     // The draft without an address (no state) still found its jurisdiction by name.
     expect((await down.get('/api/projects/1008')).body).toMatchObject({ jurisdiction: { name: 'City of Chicago', id: chicago.id } });
   });

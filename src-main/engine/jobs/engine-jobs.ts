@@ -6,6 +6,7 @@
 import { ApiError } from '../errors.js';
 import type { ReportUnits } from '../report/report-pdf.js';
 import { JobWorker, type JobLimits } from './job-host.js';
+import type { JobWorkerData } from './job-protocol.js';
 
 export type JobLimitOptions = { report?: Partial<JobLimits>; import?: Partial<JobLimits> };
 
@@ -28,9 +29,9 @@ export interface EngineJobs {
   close(): Promise<void>;
 }
 
-export function startJobs(dataDir: string, limits: JobLimitOptions = {}): EngineJobs {
+export function startJobs(data: JobWorkerData, limits: JobLimitOptions = {}): EngineJobs {
   const reports = new JobWorker(
-    { dataDir },
+    data,
     'report',
     { ...DEFAULT_JOB_LIMITS.report, ...limits.report },
     {
@@ -40,7 +41,7 @@ export function startJobs(dataDir: string, limits: JobLimitOptions = {}): Engine
     },
   );
   const imports = new JobWorker(
-    { dataDir },
+    data,
     'import',
     { ...DEFAULT_JOB_LIMITS.import, ...limits.import },
     {

@@ -27,4 +27,6 @@ export type FromJobWorker =
 
 export interface JobWorkerData {
   dataDir: string;
+  /** The embedded data set's folder: its authority library gives the rules a project is sized by. */
+  resourcesDir: string;
 }

@@ -12,6 +12,8 @@ import { ProjectService } from '../projects/project-service.js';
 import { SizingContext } from '../projects/project-sizing.js';
 import { importFileText } from '../projects/project-transfer.js';
 import { ReportService } from '../report/report-service.js';
+import { RulesResolver } from '../authorities/rules-resolver.js';
+import { loadAuthorityLibrary } from '../../store/authority-library.js';
 import type { FromJobWorker, JobKinds, JobWorkerData, ToJobWorker } from './job-protocol.js';
 
 const data = workerData as JobWorkerData;
@@ -20,6 +22,7 @@ const port = parentPort!;
 interface Services {
   store: Store;
   sizing: SizingContext;
+  rules: RulesResolver;
   reports: ReportService;
 }
 
@@ -28,8 +31,9 @@ function open(): Promise<Services> {
   services ??= openStore(data.dataDir, { check: false }).then((store) => {
     const catalog = new CatalogService(store.db, store.dataVersion);
     const sizing = new SizingContext(store.db, store.dataVersion);
-    const projects = new ProjectService(store.db, sizing, catalog);
-    return { store, sizing, reports: new ReportService(store.db, projects, catalog) };
+    const rules = new RulesResolver(store.db, store.dataVersion, loadAuthorityLibrary(data.resourcesDir));
+    const projects = new ProjectService(store.db, sizing, catalog, rules);
+    return { store, sizing, rules, reports: new ReportService(store.db, projects, catalog) };
   });
   services.catch(() => (services = null));
   return services;
@@ -47,7 +51,7 @@ async function run(id: number, kind: keyof JobKinds, input: JobKinds[keyof JobKi
     return;
   }
   const job = input as JobKinds['import']['input'];
-  const report = await importFileText(s.store, data.dataDir, s.sizing, job.text, () => post({ type: 'unbounded', id }), { refuseEach: job.refuseEach });
+  const report = await importFileText(s.store, data.dataDir, s.sizing, s.rules, job.text, () => post({ type: 'unbounded', id }), { refuseEach: job.refuseEach });
   post({ type: 'done', id, value: report });
 }
 

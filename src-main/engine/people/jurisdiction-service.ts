@@ -4,6 +4,8 @@ import type { Contact, Jurisdiction } from '../../../src-shared/api/people.js';
 import type { ContactsTable, Database, JurisdictionsTable } from '../../store/schema.js';
 import type { ListResult } from '../catalog/catalog-service.js';
 import { notFound } from '../errors.js';
+import type { RulesResolver } from '../authorities/rules-resolver.js';
+import { describeRulesSource } from '../../../src-shared/sizing/rules-source.js';
 import { apiDate } from '../format.js';
 import type { Page } from '../paging.js';
 import { buildContact, embeddedJurisdiction, jurisdictionUrl, type Viewer } from '../projects/render-project.js';
@@ -16,7 +18,10 @@ export interface JurisdictionFilters {
 }
 
 export class JurisdictionService {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly rules: RulesResolver,
+  ) {}
 
   private rows() {
     return this.db.selectFrom('jurisdictions as j').leftJoin('counties as c', 'c.fips', 'j.county_fips').selectAll('j').select('c.name as county_name');
@@ -85,9 +90,11 @@ export class JurisdictionService {
     const zipsOf = new Map<number, string[]>();
     for (const z of zips) zipsOf.set(z.jurisdiction_id, [...(zipsOf.get(z.jurisdiction_id) ?? []), z.zip]);
     const contacts = withContacts ? await this.contactsOf(ids, viewer) : null;
+    const resolved = await this.rules.resolveAll(rows);
     return rows.map((row) => {
-      const rules = JSON.parse(row.rules) as { unique_local_requirements: { flagged: boolean; reason: string | null } } & Record<string, unknown>;
-      const embedded = embeddedJurisdiction(row.id, row.name, row.rules, undefined, row.sizing_labels);
+      const r = resolved.get(row.id)!;
+      const rules = JSON.parse(r.json) as Record<string, unknown>;
+      const embedded = embeddedJurisdiction(row.id, row.name, r.json, undefined, row.sizing_labels);
       const url = jurisdictionUrl(row.id);
       const body: Jurisdiction = {
         object: 'jurisdiction',
@@ -99,10 +106,11 @@ export class JurisdictionService {
         county: row.county_name,
         plumbing_code: embedded.plumbing_code,
         sizing_methods: embedded.sizing_methods,
-        unique_local_requirements: rules.unique_local_requirements.flagged,
-        unique_local_requirements_reason: rules.unique_local_requirements.reason,
+        unique_local_requirements: r.rules.unique_local_requirements.flagged,
+        unique_local_requirements_reason: r.rules.unique_local_requirements.reason,
         inside_trap_locations: JSON.parse(row.inside_trap_locations) as string[],
         rules,
+        rules_source: describeRulesSource(r.rules),
         zip_codes: zipsOf.get(row.id) ?? [],
         updated: apiDate(row.updated),
         ...(contacts ? { contacts: { object: 'list' as const, url: `${url}/contacts`, data: contacts.get(row.id) ?? [] } } : {}),

@@ -21,6 +21,7 @@ import { apiDate } from '../format.js';
 import type { Page } from '../paging.js';
 import { DEFAULT_INPUTS, inputsForSizing, insideLocationProblem, parseStoredFixtures, unmappedFixtures, type StoredInputs } from './project-inputs.js';
 import { compactSizing, type SizingContext } from './project-sizing.js';
+import type { RulesResolver } from '../authorities/rules-resolver.js';
 import { buildFixture, buildProject, buildProjectListItem, buildUserProject, isUpstreamSizing, projectJson, projectUrl, type KeptSizing, type ProjectRow, type Viewer } from './render-project.js';
 import { fixtureFromWrite } from './fixture-write.js';
 import { isUnknownEngineer, resolveEngineer } from '../people/project-engineer.js';
@@ -45,7 +46,7 @@ export function projectRows(db: Kysely<Database>) {
     .innerJoin('users as u', 'u.id', 'p.user_id')
     .leftJoin('jurisdictions as j', 'j.id', 'p.jurisdiction_id')
     .selectAll('p')
-    .select(['u.name as engineer_name', 'u.email as engineer_email', 'u.phone_number as engineer_phone', 'j.name as jurisdiction_name', 'j.rules as jurisdiction_rules', 'j.sizing_labels as jurisdiction_labels']);
+    .select(['u.name as engineer_name', 'u.email as engineer_email', 'u.phone_number as engineer_phone', 'j.name as jurisdiction_name', 'j.state as jurisdiction_state', 'j.rules as jurisdiction_rules', 'j.sizing_labels as jurisdiction_labels']);
 }
 
 export class ProjectService {
@@ -56,7 +57,22 @@ export class ProjectService {
     private readonly db: Kysely<Database>,
     private readonly sizing: SizingContext,
     private readonly catalog: CatalogService,
+    private readonly rules: RulesResolver,
   ) {}
+
+  /** Stored rules → the rules each project's jurisdiction is sized by (its authority's, else its code family's). */
+  private async withRules<R extends ProjectRow>(rows: R[], db: Kysely<Database> = this.db): Promise<R[]> {
+    const resolved = await this.rules.resolveAll(
+      rows.flatMap((r) =>
+        r.jurisdiction_id === null || r.jurisdiction_rules === null
+          ? []
+          : [{ id: r.jurisdiction_id, name: r.jurisdiction_name ?? '', state: r.jurisdiction_state ?? '', rules: r.jurisdiction_rules }],
+      ),
+      db,
+    );
+    for (const r of rows) if (r.jurisdiction_id !== null) r.jurisdiction_rules = resolved.get(r.jurisdiction_id)?.json ?? r.jurisdiction_rules;
+    return rows;
+  }
 
   async list(filters: ProjectFilters, page: Page, viewer: Viewer): Promise<ListResult<ProjectListItem>> {
     // Page over the projects table alone (its indexes cover the filters and the order), then join
@@ -78,7 +94,7 @@ export class ProjectService {
   /** Projects by id, in the order given (search results). */
   async listByIds(ids: number[], viewer: Viewer): Promise<ProjectListItem[]> {
     if (ids.length === 0) return [];
-    const rows = new Map((await projectRows(this.db).where('p.id', 'in', ids).execute()).map((r) => [r.id, r as ProjectRow]));
+    const rows = new Map((await this.withRules((await projectRows(this.db).where('p.id', 'in', ids).execute()) as ProjectRow[])).map((r) => [r.id, r]));
     return ids.flatMap((id) => {
       const row = rows.get(id);
       return row ? [buildProjectListItem(row, viewer)] : [];
@@ -88,7 +104,7 @@ export class ProjectService {
   private async row(id: number, db: Kysely<Database> = this.db): Promise<ProjectRow> {
     const row = await projectRows(db).where('p.id', '=', id).executeTakeFirst();
     if (!row) throw notFound(`No project with id ${id}.`, 'id');
-    return row as ProjectRow;
+    return (await this.withRules([row as ProjectRow], db))[0]!;
   }
 
   async get(id: number, options: ProjectDetailOptions, viewer: Viewer): Promise<Project> {
@@ -147,7 +163,7 @@ export class ProjectService {
 
   /** Projects of a user, as a user response embeds them (spec §4.1). */
   async ofUser(userId: number, page: Page, viewer: Viewer, withContacts: (jurisdictionIds: number[]) => Promise<Map<number, import('../../../src-shared/api/people.js').Contact[]>>) {
-    const rows = (await projectRows(this.db).where('p.user_id', '=', userId).orderBy('p.id').limit(page.limit).offset(page.offset).execute()) as ProjectRow[];
+    const rows = await this.withRules((await projectRows(this.db).where('p.user_id', '=', userId).orderBy('p.id').limit(page.limit).offset(page.offset).execute()) as ProjectRow[]);
     const contacts = await withContacts([...new Set(rows.flatMap((r) => (r.jurisdiction_id === null ? [] : [r.jurisdiction_id])))]);
     return rows.map((r) => buildUserProject(r, viewer, r.jurisdiction_id === null ? undefined : contacts.get(r.jurisdiction_id)));
   }
@@ -177,7 +193,7 @@ export class ProjectService {
           construction_type: row.construction_type,
         };
       }
-      const state = await resolveWrite(trx, body, current);
+      const state = await resolveWrite(trx, this.rules, body, current);
       return this.sizing.size(inputsForSizing(state.inputs).inputs, state.fixtures, state.rules, trx);
     });
   }
@@ -185,7 +201,7 @@ export class ProjectService {
   async create(body: ProjectWrite & { name: string; engineer: EngineerWrite }, viewer: Viewer): Promise<Project> {
     const id = await this.db.transaction().execute(async (trx) => {
       const id = await nextLocalId(trx, 'projects');
-      const state = await resolveWrite(trx, body, { inputs: DEFAULT_INPUTS, fixtures: [], address: emptyAddress, jurisdiction_id: null, construction_type: 'newConstruction' });
+      const state = await resolveWrite(trx, this.rules, body, { inputs: DEFAULT_INPUTS, fixtures: [], address: emptyAddress, jurisdiction_id: null, construction_type: 'newConstruction' });
       const userId = await resolveEngineer(trx, body.engineer);
       const sizing = await this.sizing.size(state.inputs, state.fixtures, state.rules, trx, 'summary');
       const stamp = now();
@@ -229,7 +245,7 @@ export class ProjectService {
         throw new ApiError(409, 'status_change_not_here', `Change the status with POST ${projectUrl(id)}/status, not by editing the project.`, 'status');
       }
       const fixtures = parseStoredFixtures(await trx.selectFrom('project_fixtures').select('input').where('project_id', '=', id).orderBy('position').execute(), row);
-      const state = await resolveWrite(trx, body, {
+      const state = await resolveWrite(trx, this.rules, body, {
         inputs: projectJson<StoredInputs>(row, 'inputs', row.inputs),
         fixtures,
         address: { street: row.street, street_2: row.street_2, city: row.city, state: row.state, postal_code: row.postal_code },
@@ -392,7 +408,7 @@ interface WriteState {
  * Merges a write body into the current state and checks what the schema cannot: the user and
  * jurisdiction exist, the inside-trap location is one the jurisdiction allows.
  */
-async function resolveWrite(trx: Transaction<Database>, body: ProjectWrite, current: WriteState): Promise<WriteState & { rules: string | null }> {
+async function resolveWrite(trx: Transaction<Database>, resolver: RulesResolver, body: ProjectWrite, current: WriteState): Promise<WriteState & { rules: string | null }> {
   const address = { ...current.address };
   if (body.address) {
     for (const key of Object.keys(address) as (keyof typeof address)[]) {
@@ -413,9 +429,9 @@ async function resolveWrite(trx: Transaction<Database>, body: ProjectWrite, curr
   let rules: string | null = null;
   let insideTrapLocations: string | null = null;
   if (jurisdictionId !== null) {
-    const j = await trx.selectFrom('jurisdictions').select(['rules', 'inside_trap_locations']).where('id', '=', jurisdictionId).executeTakeFirst();
+    const j = await trx.selectFrom('jurisdictions').select(['id', 'name', 'state', 'rules', 'inside_trap_locations']).where('id', '=', jurisdictionId).executeTakeFirst();
     if (!j) throw new ApiError(400, 'invalid_field', `No jurisdiction with id ${jurisdictionId}.`, 'jurisdiction.id');
-    rules = j.rules;
+    rules = (await resolver.resolve(j, trx)).json;
     insideTrapLocations = j.inside_trap_locations;
   }
   const normal = normalizeProjectInputs(applyWriteInputs(current.inputs, body));

@@ -34,6 +34,7 @@ import type { ProjectSizing } from '../../../src-shared/sizing/index.js';
 import type { Selectable } from 'kysely';
 import type { ProjectsTable } from '../../store/schema.js';
 import type { StoredInputs } from './project-inputs.js';
+import type { RulesResolver, StoredJurisdiction } from '../authorities/rules-resolver.js';
 
 /** A projects row as `select *` gives it (the store's own table type). */
 type ProjectRowText = Selectable<ProjectsTable>;
@@ -238,7 +239,15 @@ function comparableHere(sqlite: SQLite.Database, id: number): ExportedProject | 
  * could leave half a backup, and could not tell whether the write committed); both take a time
  * bounded by the store's size.
  */
-export async function importFileText(store: Store, dataDir: string, sizing: SizingContext, text: string, writing: () => void, options: ImportOptions = {}): Promise<ImportReport> {
+export async function importFileText(
+  store: Store,
+  dataDir: string,
+  sizing: SizingContext,
+  resolver: RulesResolver,
+  text: string,
+  writing: () => void,
+  options: ImportOptions = {},
+): Promise<ImportReport> {
   const read = readFieldsizerFile(text, options);
   if (!read.ok) throw new ApiError(400, 'invalid_file', read.message, read.param);
   const file = read.file;
@@ -246,7 +255,7 @@ export async function importFileText(store: Store, dataDir: string, sizing: Sizi
   const sqlite = store.sqlite;
   const twins = projectsByNameAndCreated(sqlite, file);
   const userExists = sqlite.prepare('select 1 from users where id = ?').pluck();
-  const jurisdictionOf = sqlite.prepare('select id, rules, inside_trap_locations from jurisdictions where id = ?');
+  const jurisdictionOf = sqlite.prepare('select id, name, state, rules, inside_trap_locations from jurisdictions where id = ?');
   const planned: Planned[] = [];
   for (const [index, p] of file.projects.entries()) {
     const twin = twins.get(`${p.created}\u0000${p.name}`)!.find((id) => {
@@ -270,7 +279,7 @@ export async function importFileText(store: Store, dataDir: string, sizing: Sizi
       continue;
     }
     const { fixtures, ...inputs } = p.inputs;
-    const jurisdiction = p.jurisdiction ? (jurisdictionOf.get(p.jurisdiction.id) as { id: number; rules: string; inside_trap_locations: string } | undefined) : undefined;
+    const jurisdiction = p.jurisdiction ? (jurisdictionOf.get(p.jurisdiction.id) as (StoredJurisdiction & { inside_trap_locations: string }) | undefined) : undefined;
     // The jurisdiction's own rule for where indoors an interceptor goes, as a write checks it.
     const misplaced = jurisdiction ? insideLocationProblem(jurisdiction.inside_trap_locations, inputs) : null;
     if (misplaced) {
@@ -288,7 +297,9 @@ export async function importFileText(store: Store, dataDir: string, sizing: Sizi
     const notes: string[] = [];
     if (p.status !== 'Draft') notes.push(`it was ${p.status} in the file and arrives as a Draft, as every import does`);
     if (p.jurisdiction && !jurisdiction) notes.push(`its jurisdiction (${p.jurisdiction.name || `#${p.jurisdiction.id}`}) is not in this store, so it was sized without local rules`);
-    const sized = await sizing.size(inputs, fixtures, jurisdiction?.rules ?? null, store.db, 'summary');
+    // The rules it is sized by: its authority's where the library knows it (as every sizing here).
+    const rules = jurisdiction ? (await resolver.resolve(jurisdiction, store.db)).json : null;
+    const sized = await sizing.size(inputs, fixtures, rules, store.db, 'summary');
     if (sized.recommended_product !== p.exported_sizing.recommended_product) {
       notes.push(`sized again with this catalog: ${sized.recommended_product ?? 'no recommendation'} (the file had ${p.exported_sizing.recommended_product ?? 'none'})`);
     }

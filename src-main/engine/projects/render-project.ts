@@ -18,6 +18,8 @@ export type ProjectRow = Selectable<ProjectsTable> & {
   engineer_email: string;
   engineer_phone: string | null;
   jurisdiction_name: string | null;
+  jurisdiction_state: string | null;
+  /** The rules the project is sized by (RulesResolver: the authority's or the code family's), JSON. */
   jurisdiction_rules: string | null;
   /** The sizing method labels as the central service stated them, or null. */
   jurisdiction_labels: string | null;

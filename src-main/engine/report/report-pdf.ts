@@ -135,6 +135,8 @@ export function renderReportPdf(data: ReportData): Promise<Buffer> {
     ['Site address', [a.street, a.street_2, a.city, a.state, a.postal_code].filter(Boolean).join(', ') || 'not entered'],
     ['Jurisdiction', p.jurisdiction ? `${p.jurisdiction.name}${p.jurisdiction.plumbing_code ? ` (${p.jurisdiction.plumbing_code})` : ''}` : 'none: default rules'],
     ['Sizing method', `${sizing.sizing_method} · rules of ${sizing.jurisdiction.name}`],
+    ['Local rules', `${sizing.rules_source.verified ? 'Read from the authority.' : sizing.rules_source.status === 'default' ? 'No jurisdiction.' : 'Not read from the authority.'} ${sizing.rules_source.summary}`],
+    ...sizing.rules_source.documents.map((d, i): [string, string] => [i === 0 ? 'Sources' : '', `${d.title}, ${d.section}: ${d.url} (read ${d.read})`]),
     ['Construction', p.construction_type],
   ]);
 

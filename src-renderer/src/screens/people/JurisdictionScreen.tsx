@@ -1,7 +1,8 @@
-/** One jurisdiction: its code, sizing methods, local requirements, zips and contacts. */
+/** One jurisdiction: its code, its sizing rules and their sources, zips and contacts. */
 import { useEffect } from 'react';
 import { ErrorNotice } from '../../components/Notice';
 import { usePeople } from '../../stores/people-store';
+import { JurisdictionRules } from './JurisdictionRules';
 
 export function JurisdictionScreen(props: { id: number }) {
   const { jurisdiction: j, jurisdictionError, openJurisdiction } = usePeople();
@@ -25,16 +26,19 @@ export function JurisdictionScreen(props: { id: number }) {
         <dl className="facts">
           <dt>Plumbing code</dt>
           <dd>{j.plumbing_code ?? '—'}</dd>
-          <dt>Indoor sizing</dt>
-          <dd>{j.sizing_methods.indoor}</dd>
-          <dt>Outdoor sizing</dt>
-          <dd>{j.sizing_methods.outdoor}</dd>
-          <dt>Local requirements</dt>
-          <dd>{j.unique_local_requirements ? (j.unique_local_requirements_reason ?? 'Yes') : 'None'}</dd>
+          <dt>Rules</dt>
+          <dd>{j.rules_source.verified ? `read from ${j.rules_source.authority ?? 'the authority'}` : 'not read from the authority: the plumbing code’s'}</dd>
+          {j.unique_local_requirements && (
+            <>
+              <dt>Unique local requirements</dt>
+              <dd>{j.unique_local_requirements_reason ?? 'Yes'}</dd>
+            </>
+          )}
           <dt>Zip codes ({j.zip_codes.length})</dt>
           <dd className="wrap-list">{j.zip_codes.join(' ')}</dd>
         </dl>
       </div>
+      <JurisdictionRules jurisdiction={j} />
       {j.contacts && j.contacts.data.length > 0 && (
         <section className="card" aria-label="Contacts">
           <h2>Contacts</h2>

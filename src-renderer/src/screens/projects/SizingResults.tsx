@@ -73,6 +73,50 @@ export function CompactResults() {
 
 const ARRANGEMENT: Record<string, string> = { single: '', parallel: 'in parallel', series: 'in series' };
 
+type NoFitView = NonNullable<SizingView['sizing']['recommendation']['no_fit']>;
+
+/** What would give a unit, each found by sizing the project again with one input changed; a button applies it to the form. */
+function WaysOut(props: { ways: NoFitView['ways_out']; disabled: boolean }) {
+  const set = useEditor((s) => s.set);
+  const apply = (way: NoFitView['ways_out'][number]) => {
+    for (const c of way.changes) {
+      if (c.input === 'buried' || c.input === 'installed_in_traffic_area') set(c.input, c.value === true);
+      else if (c.input === 'installation_location') set('installation_location', String(c.value));
+      else if (c.input === 'pump_out_target') set('pump_out_target', String(c.value));
+    }
+  };
+  return (
+    <>
+      <p>The way out:</p>
+      <ul className="reasons ways-out" aria-label="The way out">
+        {props.ways.map((w) => (
+          <li key={w.label}>
+            {w.message}
+            {!props.disabled && w.changes.every((c) => c.input !== 'units') && (
+              <>
+                {' '}
+                <button type="button" className="small primary" onClick={() => apply(w)}>
+                  Apply: {w.label}
+                </button>
+              </>
+            )}
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+/** Where the rules come from, in the same words as the API's rules_source and the report. */
+export function RulesSourceNote(props: { source: SizingView['sizing']['rules_source'] }) {
+  const s = props.source;
+  return (
+    <p className={`small rules-source ${s.verified ? 'verified' : 'unverified'}`} data-testid="rules-source">
+      <strong>{s.verified ? 'Local rules read from the authority.' : s.status === 'default' ? 'No jurisdiction.' : 'Local rules not read.'}</strong> {s.summary}
+    </p>
+  );
+}
+
 export function SizingDetails(props: { view: SizingView; compact?: boolean }) {
   const { sizing, failed_total, recommended_rating, prices } = props.view;
   const r = sizing.recommendation;
@@ -111,8 +155,19 @@ export function SizingDetails(props: { view: SizingView; compact?: boolean }) {
         ) : (
           <>
             <p className="warning" data-testid="recommended-product">
-              {say(r.no_recommendation?.message ?? 'No unit can be recommended for these inputs.')}
+              {say(r.no_fit ? `No unit fits. ${r.no_fit.message}` : (r.no_recommendation?.message ?? 'No unit can be recommended for these inputs.'))}
             </p>
+            {r.no_fit && r.no_fit.ways_out.length > 0 && <WaysOut ways={r.no_fit.ways_out} disabled={props.compact === true} />}
+            {r.no_fit && r.no_fit.catalog_gaps.length > 0 && (
+              <>
+                <p>Gaps in the catalog data:</p>
+                <ul className="reasons" aria-label="Gaps in the catalog data">
+                  {r.no_fit.catalog_gaps.map((g) => (
+                    <li key={String(g.id)}>{say(g.message)}</li>
+                  ))}
+                </ul>
+              </>
+            )}
             {r.no_fit && r.no_fit.suggestions.length > 0 && (
               <>
                 <p>What would fit:</p>
@@ -189,6 +244,7 @@ export function SizingDetails(props: { view: SizingView; compact?: boolean }) {
           </tbody>
         </table>
         <p className="muted small">Method: {sizing.sizing_method.replace(/-/g, ' ')} · rules of {sizing.jurisdiction.name}</p>
+        <RulesSourceNote source={sizing.rules_source} />
         {sizing.required_volume && (
           <p>
             Required volume: <MeasurePair value={sizing.required_volume.volume} /> <span className="muted">({say(sizing.required_volume.basis)})</span>

@@ -27,7 +27,7 @@ export interface NoEffect {
   fixtures: Record<string, { dfu: string | null; dimensions: string | null }>;
 }
 
-const GREASE_RULE = 'grease = servings × grease per meal × days (Schier, sizing-methods §6)';
+const GREASE_RULE = 'grease = servings × grease per meal × days (Schier, “Grease Production Sizing”)';
 const same = (a: number, b: number) => Math.abs(a - b) < 1e-9;
 const isGravity = (method: string | undefined) => method !== undefined && method !== 'hydromechanical-by-flow';
 /** DFU count for gravity sizing by the UPC volume table or a local formula; sizing by flow reads flows. */
@@ -54,7 +54,7 @@ export function noEffect(form: ProjectForm, vocabulary: Vocabulary, view: Sizing
   const bounds = target?.inputs.filter((i) => i.name !== 'requested').map((i) => i.value);
   const clamped =
     held !== null && Number.isFinite(requested) && form.pump_out_target.trim() !== '' && held !== requested && bounds
-      ? `The rules of ${sizing!.jurisdiction.name} allow ${bounds.join('–')} days between pump-outs: sized for ${count(held, 'day')} (sizing-methods §6).`
+      ? `The rules of ${sizing!.jurisdiction.name} allow ${bounds.join('–')} days between pump-outs: sized for ${count(held, 'day')}.`
       : null;
 
   const anyFixture = form.fixtures.length > 0;
@@ -72,8 +72,8 @@ export function noEffect(form: ProjectForm, vocabulary: Vocabulary, view: Sizing
     site: 'Only the zip code changes the sizing: it picks the jurisdiction whose rules apply.',
     kitchen: noGrease,
     pump_out_target: noGrease ? null : clamped,
-    fryer: !noGrease && fryerSame ? `Changes nothing for a ${menu} menu: the grease table gives the same grease per meal with or without a fryer (Schier, sizing-methods §6).` : null,
-    flatware: !noGrease && flatwareSame ? `Changes nothing for a ${menu} menu: the grease table gives the same grease per meal either way (Schier, sizing-methods §6).` : null,
+    fryer: !noGrease && fryerSame ? `Changes nothing for a ${menu} menu: the grease table gives the same grease per meal with or without a fryer (Schier, “Grease Production Sizing”).` : null,
+    flatware: !noGrease && flatwareSame ? `Changes nothing for a ${menu} menu: the grease table gives the same grease per meal either way (Schier, “Grease Production Sizing”).` : null,
     disposer: form.food_waste_disposer && excluded?.reason ? `Changes nothing here: ${excluded.reason}` : null,
     inside_trap_location: 'Does not change the sizing; some jurisdictions allow indoor units only in certain places, checked when you save.',
     size_by_pipe_only: pipeOnly,

@@ -1,0 +1,245 @@
+/**
+ * The authority library (resources/authorities/): each authority's rules as its own published
+ * page or ordinance states them, run through the engine. Every expected figure is the source's
+ * (a minimum volume, a retention time, a fixture-unit value, a pump-out interval), cited in the
+ * test's name; none of the pages read prints a worked example of its own (docs/sizing.md).
+ */
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadAuthorityLibrary } from '../../src-main/store/authority-library';
+import {
+  EXAMPLE_JURISDICTION_RULES as RULES,
+  authorityNameKey,
+  authorityRules,
+  codeFamilyRules,
+  describeRulesSource,
+  effectiveRules,
+  jurisdictionRulesSchema,
+  matchAuthority,
+  sizeProject,
+  type AuthorityFile,
+  type FixtureInput,
+  type JurisdictionRules,
+  type ProjectInputs,
+  type SizingCandidateInput,
+} from '../../src-shared/sizing';
+import { peopleSeed } from '../helpers/resources';
+import { GRAVITY_TANKS, STANDARD_HGIS, gravityTank, standardHgi } from './sample-catalog';
+
+const library = loadAuthorityLibrary(path.resolve(import.meta.dirname, '../../resources'));
+const byKey = (key: string): AuthorityFile => {
+  const a = library.find((x) => x.key === key);
+  if (!a) throw new Error(`no authority ${key}`);
+  return a;
+};
+/** The authority's rules for a jurisdiction stating only its name, plumbing code and methods. */
+const rulesOf = (key: string, stated: { name: string; plumbing_code: string | null; sizing_methods?: JurisdictionRules['sizing_methods'] }) =>
+  authorityRules(byKey(key), codeFamilyRules(stated));
+
+const kitchen: ProjectInputs = { menu_type: 'casual-dining', servings_per_day: 0 };
+const buried = { installation_location: 'outdoors', buried: true } as const;
+
+describe('the library', () => {
+  it('every authority names its documents with their address, section and the date read, and what was not read', () => {
+    expect(library.length).toBeGreaterThanOrEqual(12);
+    for (const a of library) {
+      expect(a.documents.length, a.key).toBeGreaterThan(0);
+      for (const d of a.documents) {
+        expect(d.url, a.key).toMatch(/^https?:\/\//);
+        expect(d.read, a.key).toBe('2026-11-26');
+        expect(d.read_from, a.key).toContain(d.url.replace(/^https?:\/\//, '').split('/')[0]!);
+      }
+      const rules = authorityRules(a, codeFamilyRules({ name: 'x', plumbing_code: null }));
+      expect(rules.source.status).toBe('authority');
+      expect(rules.name).toBe(a.authority);
+    }
+  });
+
+  it('each authority attaches to a jurisdiction of the embedded data set by name and state', () => {
+    const seed = peopleSeed().jurisdictions;
+    for (const a of library) {
+      const attached = seed.filter((j) => matchAuthority(library, { name: j.name, state: j.state }) === a);
+      expect(attached.length, a.key).toBeGreaterThan(0);
+    }
+    // Pima County's department serves Tucson too.
+    expect(seed.filter((j) => matchAuthority(library, { name: j.name, state: j.state })?.key === 'pima-county-rwrd').map((j) => j.name).sort()).toEqual(['City of Tucson', 'Pima County']);
+  });
+
+  it('attaches by who the jurisdiction is, however it is written, and never across states', () => {
+    expect(matchAuthority(library, { name: 'AUSTIN, CITY OF', state: 'tx' })?.key).toBe('austin-water');
+    expect(matchAuthority(library, { name: 'City of Austin', state: 'MN' })).toBeNull();
+    expect(matchAuthority(library, { name: 'City of Austin', state: null })).toBeNull();
+    expect(matchAuthority(library, { name: 'Orange County', state: 'FL' })?.key).toBe('orange-county-fl-utilities');
+    expect(matchAuthority(library, { name: 'Orange County', state: 'CA' })).toBeNull();
+    expect(authorityNameKey('City and County of Denver')).toBe(authorityNameKey('Denver'));
+  });
+
+  it('or by the zip codes it governs: most of them in the places the authority serves', () => {
+    const austin = { city: 'Austin', county_fips: '48453' };
+    const lakeway = { city: 'Lakeway', county_fips: '48453' };
+    expect(matchAuthority(library, { name: 'Austin Water Utility District', state: 'TX', zips: [austin, austin, lakeway] })?.key).toBe('austin-water');
+    expect(matchAuthority(library, { name: 'Travis County', state: 'TX', zips: [austin, lakeway, lakeway] })).toBeNull();
+  });
+
+  it('a jurisdiction no authority matches keeps its code family\'s rules, labelled as not read', () => {
+    // Rules stored before issue 29 varied per jurisdiction; they were not read, so they go.
+    const varied = jurisdictionRulesSchema.parse({ ...RULES.ipcStrict, name: 'City of Springfield', plumbing_code: 'IPC', pump_out_days: { min: 14, max: 60 }, max_identical_units: 6 });
+    const rules = effectiveRules(varied, null);
+    expect(rules).toMatchObject({ name: 'City of Springfield', plumbing_code: 'IPC', hgi_size_ladder: 'ipc', drainage_period: 'two-minute', pump_out_days: { min: 30, max: 90 }, max_identical_units: 4 });
+    expect(rules.sizing_methods).toEqual(varied.sizing_methods);
+    const said = describeRulesSource(rules);
+    expect(said).toMatchObject({ status: 'code-family', verified: false, documents: [] });
+    expect(said.summary).toMatch(/City of Springfield's own rules have not been read: these are the rules of its plumbing code \(IPC/);
+  });
+});
+
+describe('Austin Water, Grease Trap Sizing Criteria (austintexas.gov, read 2026-11-26)', () => {
+  const austin = rulesOf('austin-water', { name: 'City of Austin', plumbing_code: 'UPC' });
+
+  it('one 2 in floor drain: 2 FU × 3 GPM × 12 min = 72 gal, below the 100 gal Austin approves: 100 gal', () => {
+    const r = sizeProject({ ...kitchen, fixtures: [{ kind: 'floor-drain' }] }, GRAVITY_TANKS, austin);
+    expect(r.flow_rate.dfu).toBe(2);
+    expect(r.derivation.find((s) => s.key === 'volume.formula')?.result.value).toBe(72);
+    expect(r.required_volume?.volume.standard.value).toBe(100);
+  });
+
+  it('3-compartment sink 4 + dishwasher 6 (3 in) + 2 floor drains × 2 + directly connected hand sink 0 = 14 FU → 42 GPM → 504 gal', () => {
+    const fixtures: FixtureInput[] = [{ kind: 'three-compartment-sink' }, { kind: 'dishwasher' }, { kind: 'floor-drain' }, { kind: 'floor-drain' }, { kind: 'hand-sink' }];
+    const r = sizeProject({ ...kitchen, ...buried, fixtures }, GRAVITY_TANKS, austin);
+    expect(r.flow_rate.dfu).toBe(14);
+    expect(r.required_volume?.volume.standard.value).toBe(14 * 3 * 12);
+    expect(r.sizing_method).toBe('gravity-by-formula');
+  });
+
+  it('a fixture drained through a 3 in floor sink counts its entered 6 FU', () => {
+    const r = sizeProject({ ...kitchen, fixtures: [{ kind: 'three-compartment-sink', dfu: 6 }] }, GRAVITY_TANKS, austin);
+    expect(r.required_volume?.volume.standard.value).toBe(6 * 3 * 12);
+  });
+
+  it('garbage disposals and grinders are prohibited: nothing is recommended while one is connected', () => {
+    const r = sizeProject({ ...kitchen, ...buried, fixtures: [{ kind: 'floor-drain' }, { kind: 'food-waste-disposer' }] }, GRAVITY_TANKS, austin);
+    expect(r.recommendation.no_recommendation?.code).toBe('fixture_not_permitted');
+  });
+
+  it('City Code § 15-10-197: pumped at least every 90 days, sooner when grease and solids reach 50 % of the wetted height', () => {
+    expect(austin.pump_out_days.max).toBe(90);
+    const tank = { ...gravityTank(1000, 0), ratings: [] };
+    // 25 lb a day; the 1,000 gal tank may fill half its volume: 1,000 × 0.5 × 7.3 lb/gal = 3,650 lb → 146 days, held to 90.
+    const r = sizeProject({ ...kitchen, ...buried, servings_per_day: 1000, fixtures: [{ kind: 'floor-drain' }] }, [tank], austin);
+    expect(r.recommendation.rating?.storage_lbs).toBeCloseTo(1000 * 0.5 * 7.3, 6);
+    expect(r.pump_out_cycle).toBe(90);
+  });
+
+  it('the rules say where they come from, in plain words', () => {
+    const said = describeRulesSource(austin);
+    expect(said.verified).toBe(true);
+    expect(said.summary).toMatch(/^Rules read from Austin Water \(City of Austin\)'s own published rules: Austin Water, Grease Trap Sizing Criteria \(/);
+    expect(said.documents[0]?.url).toBe('https://austintexas.gov/department/grease-trap-sizing-criteria');
+  });
+});
+
+describe('Chicago Municipal Code 18-29-1003.3 (codelibrary.amlegal.com, read 2026-11-26)', () => {
+  const chicago = rulesOf('chicago-water-management', { name: 'City of Chicago', plumbing_code: 'Chicago Plumbing Code' });
+  it('18-29-1003.3.7: a gravity interceptor holds the peak drain flow × 30 minutes: 50 GPM → 1,500 gal', () => {
+    const r = sizeProject({ ...kitchen, ...buried, pipe_size_in: 6, fixtures: [{ kind: 'custom', gpm: 50 }] }, GRAVITY_TANKS, chicago);
+    expect(r.required_volume?.volume.standard.value).toBe(1500);
+  });
+  it('18-29-1003.3.1: dishwashers (without prerinse sinks) drain to the interceptor', () => {
+    const r = sizeProject({ ...kitchen, fixtures: [{ kind: 'dishwasher' }] }, STANDARD_HGIS, chicago);
+    expect(r.excluded_fixtures).toEqual([]);
+    expect(r.warnings.map((w) => w.code)).not.toContain('dishwasher_needs_permission');
+  });
+});
+
+describe('Pima County Code 13.36.420 (codelibrary.amlegal.com, read 2026-11-26)', () => {
+  const pima = rulesOf('pima-county-rwrd', { name: 'City of Tucson', plumbing_code: 'IPC' });
+  const hgi25 = standardHgi(25, 900);
+  const catalog: SizingCandidateInput[] = [standardHgi(10, 500), standardHgi(20, 700), hgi25, ...GRAVITY_TANKS.map((t) => ({ ...t, installation_options: { ...t.installation_options, indoors_buried: true } }))];
+
+  it('A: four or fewer fixtures may drain to a hydromechanical interceptor rated at least 25 GPM (50 lb), with a sampling port', () => {
+    const r = sizeProject({ ...kitchen, fixtures: [{ kind: 'hand-sink' }, { kind: 'floor-drain' }] }, catalog, pima);
+    expect(r.sizing_method).toBe('hydromechanical-by-flow');
+    expect(r.flow_rate.sized_by.value).toBeLessThan(10);
+    expect(r.recommendation.design.required_rating_gpm).toBe(25);
+    expect(r.recommendation.product?.id).toBe(hgi25.id);
+    expect(r.recommended_accessories.map((a) => a.kind)).toContain('sampling-port');
+  });
+
+  it('A: five fixtures, or a dishwasher, need a gravity interceptor, of at least 300 gallons (B)', () => {
+    const five: FixtureInput[] = Array.from({ length: 5 }, () => ({ kind: 'floor-drain' as const }));
+    const r = sizeProject({ ...kitchen, ...buried, fixtures: five }, catalog, pima);
+    expect(r.sizing_method).not.toBe('hydromechanical-by-flow');
+    expect(r.warnings.find((w) => w.code === 'hydromechanical_not_allowed')?.message).toMatch(/5 fixtures drain to it \(a hydromechanical interceptor is allowed for 4 or fewer\)/);
+    expect(r.required_volume?.volume.standard.value).toBeGreaterThanOrEqual(300);
+    const dishwasher = sizeProject({ ...kitchen, ...buried, fixtures: [{ kind: 'dishwasher' }] }, catalog, pima);
+    expect(dishwasher.warnings.find((w) => w.code === 'hydromechanical_not_allowed')?.message).toMatch(/a dishwasher is connected/);
+    expect(dishwasher.warnings.find((w) => w.code === 'hydromechanical_not_allowed')?.source).toBe('Pima County Code 13.36.420 A');
+  });
+});
+
+describe('pump-out and the 25 % rule', () => {
+  const tank = { ...gravityTank(1000, 0), ratings: [] };
+  const busy = { ...kitchen, ...buried, servings_per_day: 400, fixtures: [{ kind: 'floor-drain' as const }] };
+  it.each([
+    ['dallas-water-utilities', 'City of Dallas', 90],
+    ['houston-public-works', 'City of Houston', 90],
+  ])('%s: pumped out at least every 90 days, sooner at 25 %% of the wetted height', (key, name, days) => {
+    const rules = rulesOf(key, { name, plumbing_code: 'IPC', sizing_methods: { indoor: 'gravity-by-peak-flow', outdoor: 'gravity-by-peak-flow' } });
+    expect(rules.pump_out_days.max).toBe(days);
+    const r = sizeProject(busy, [tank], rules);
+    expect(r.recommendation.rating?.storage_lbs).toBeCloseTo(1000 * 0.25 * 7.3, 6);
+  });
+  it.each([
+    ['san-antonio-water-system', 'City of San Antonio'],
+    ['seattle-public-utilities', 'City of Seattle'],
+  ])('%s: a device holding 25 %% of its volume (wetted height) in grease and food waste is due', (key, name) => {
+    const rules = rulesOf(key, { name, plumbing_code: 'UPC', sizing_methods: { indoor: 'gravity-by-dfu', outdoor: 'gravity-by-dfu' } });
+    expect(sizeProject(busy, [tank], rules).recommendation.rating?.storage_lbs).toBeCloseTo(1000 * 0.25 * 7.3, 6);
+  });
+  it('Orange County, FL: pumped out at least once every 90 days; an exterior gravity interceptor, indoors too', () => {
+    const rules = rulesOf('orange-county-fl-utilities', { name: 'Orange County', plumbing_code: 'Florida Building Code – Plumbing' });
+    expect(rules.pump_out_days.max).toBe(90);
+    expect(sizeProject({ ...kitchen, fixtures: [{ kind: 'floor-drain' }] }, GRAVITY_TANKS, rules).sizing_method).toBe('gravity-by-peak-flow');
+  });
+});
+
+describe('Portland BES FOG rules ENB-4.26 (portlandoregon.gov, read 2026-11-26)', () => {
+  const portland = rulesOf('portland-environmental-services', { name: 'City of Portland', plumbing_code: 'Oregon Plumbing Specialty Code', sizing_methods: { indoor: 'gravity-by-dfu', outdoor: 'gravity-by-dfu' } });
+  it('a sampling access point where the interceptors hold 500 gallons or more, not below', () => {
+    const small = sizeProject({ ...kitchen, ...buried, fixtures: [{ kind: 'floor-drain' }] }, [gravityTank(300, 1000), gravityTank(500, 2000)], portland);
+    expect(small.recommendation.chosen?.totals.liquid_capacity_gal).toBe(500);
+    expect(small.recommended_accessories.map((a) => a.kind)).toContain('sampling-port');
+    const trap = { ...standardHgi(20, 600), liquid_capacity_gal: 40 };
+    const tiny = sizeProject({ ...kitchen, fixtures: [{ kind: 'floor-drain' }] }, [trap], { ...portland, sizing_methods: { indoor: 'hydromechanical-by-flow', outdoor: 'hydromechanical-by-flow' } });
+    expect(tiny.recommendation.chosen?.totals.liquid_capacity_gal).toBe(40);
+    expect(tiny.recommended_accessories.map((a) => a.kind)).not.toContain('sampling-port');
+  });
+});
+
+describe('gravity interceptors required', () => {
+  it('Clark County Water Reclamation District: in-ground gravity interceptors, sized by the UPC (1014.3.6: 12 DFU → 750 gal), indoors too', () => {
+    const clark = rulesOf('clark-county-water-reclamation', { name: 'Clark County', plumbing_code: 'Southern Nevada Plumbing Code' });
+    const fixtures: FixtureInput[] = Array.from({ length: 4 }, () => ({ kind: 'three-compartment-sink' as const }));
+    const r = sizeProject({ ...kitchen, installation_location: 'indoors', buried: true, fixtures }, GRAVITY_TANKS, clark);
+    expect(r.sizing_method).toBe('gravity-by-dfu');
+    expect(r.flow_rate.dfu).toBe(12);
+    expect(r.required_volume?.volume.standard.value).toBe(750);
+  });
+  it('City and County of Denver: a two-compartment gravity interceptor of at least 800 gallons', () => {
+    const denver = rulesOf('denver-wastewater', { name: 'City and County of Denver', plumbing_code: 'Denver Plumbing Code' });
+    const r = sizeProject({ ...kitchen, ...buried, fixtures: [{ kind: 'custom', gpm: 10 }] }, GRAVITY_TANKS, denver);
+    expect(r.sizing_method).toBe('gravity-by-peak-flow');
+    expect(r.derivation.find((s) => s.key === 'volume.peak-flow')?.result.value).toBe(300); // 10 GPM × 30 min
+    expect(r.required_volume?.volume.standard.value).toBe(800);
+    expect(denver.required_compartments).toEqual([{ from_volume_gal: 0, compartments: 2 }]);
+  });
+});
+
+describe('NYC DEP, Grease Guidelines for Businesses (nyc.gov, read 2026-11-26)', () => {
+  it('food waste disposers are not allowed for commercial establishments', () => {
+    const nyc = rulesOf('nyc-environmental-protection', { name: 'New York City', plumbing_code: 'NYC Plumbing Code' });
+    const r = sizeProject({ ...kitchen, food_waste_disposer: true, fixtures: [{ kind: 'three-compartment-sink' }] }, STANDARD_HGIS, nyc);
+    expect(r.recommendation.no_recommendation?.code).toBe('fixture_not_permitted');
+    expect(describeRulesSource(nyc).summary).toMatch(/Not read, so the NYC Plumbing Code applies: the sizing tables of 15 RCNY 19-11/);
+  });
+});
