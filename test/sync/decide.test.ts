@@ -5,7 +5,6 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
-  acceptsWrites,
   decideDetail,
   editStep,
   engineerOf,
@@ -17,6 +16,7 @@ import {
   startPaging,
   unchangedByDate,
   usersToAsk,
+  writeProbe,
   type KnownAnswer,
 } from '../../src-main/sync/decide.js';
 
@@ -185,7 +185,9 @@ describe('the push', () => {
     expect(editStep({ theirs: null, theirsFingerprint: null, baseVersion: 3, baseFingerprint: null })).toEqual({ step: 'conflict', theirsGone: true });
   });
 
-  it('reads 404, 405 and 501 to a write as "no write endpoints"', () => {
-    expect([400, 404, 405, 422, 501].map(acceptsWrites)).toEqual([true, false, false, true, false]);
+  it('reads the write probe: 404, 405 and 501 "no write endpoints", 401 and 403 "the key may not write", a 4xx refusal of the empty body "accepts"', () => {
+    expect([400, 404, 405, 422, 501, 401, 403, 409].map(writeProbe)).toEqual(['accepts', 'no-writes', 'no-writes', 'accepts', 'no-writes', 'key-may-not-write', 'key-may-not-write', 'accepts']);
+    // An empty project taken, a redirect or a server error: nothing is sent this time.
+    expect([201, 301, 502].map(writeProbe)).toEqual(['took-empty', 'unavailable', 'unavailable']);
   });
 });
