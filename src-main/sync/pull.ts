@@ -541,13 +541,17 @@ export class Puller {
     // Each published type's products as the service lists them: a Fieldsizer upstream's detail
     // carries them; any other is asked for /product-types/:type/products (a type's list is the
     // service's to make: one lists a category's sub-types' products too, another only its own).
+    // Who belongs to a type shows in the lists (a product's `type`, a type's `active`): while
+    // they are unchanged, the lists kept stand until the full check (they are whole products, and
+    // asked for on every run they were a fifth of a no-change sync against a spec-only service).
+    const listsMoved = changed || typeDetails.some((d) => d.changed) || productList!.changed;
     const typeMembers = new Map<string, ProductRef[]>();
     const memberLists = await Promise.all(
       typeDetails
         .filter((d) => !d.missing)
         .map(async (d) => {
           const shown = isObject(d.body) && isObject(d.body.products) && Array.isArray(d.body.products.data) ? d.body.products.data : null;
-          return { key: d.key, ...(shown ? { refs: refsOf(shown), changed: false } : await this.typeProducts(d.key)) };
+          return { key: d.key, ...(shown ? { refs: refsOf(shown), changed: false } : await this.typeProducts(d.key, this.local.trustDates && !listsMoved)) };
         }),
     );
     for (const m of memberLists) if (m.refs !== null) typeMembers.set(m.key, m.refs);
@@ -654,12 +658,17 @@ export class Puller {
 
   /**
    * A type's products as /product-types/:type/products lists them (their part numbers and store
-   * ids, in order): with If-None-Match where an ETag is held; `refs` null when it answers 404.
+   * ids, in order): with If-None-Match where an ETag is held, or not asked when `keptStands` and
+   * a list is held; `refs` null when it answers 404.
    */
-  private async typeProducts(key: string): Promise<{ refs: ProductRef[] | null; changed: boolean }> {
+  private async typeProducts(key: string, keptStands: boolean): Promise<{ refs: ProductRef[] | null; changed: boolean }> {
     const path = `/product-types/${encodeURIComponent(key)}/products`;
     const applied = this.applied.get(path);
     const kept = applied ? (this.applied.body(path) as ProductRef[] | undefined) : undefined;
+    if (keptStands && kept !== undefined) {
+      this.keep('product-type-products', path);
+      return { refs: kept, changed: false };
+    }
     const res = await this.client.get<unknown>(path, kept === undefined ? null : applied!.etag);
     if (res.status === 304 && kept !== undefined) {
       this.keep('product-type-products', path);
