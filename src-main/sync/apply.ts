@@ -137,7 +137,9 @@ export function removals(sqlite: SQLite.Database, data: PulledData): MassDeletio
     const present = data.jurisdictions.present;
     weigh('jurisdictions', keys("select id from main.jurisdictions where origin = 'upstream' and source is null"), (id) => present.has(id as number));
   }
-  weigh('users', keys("select id from main.users where origin = 'upstream'"), (id) => data.users.present.has(id as number));
+  // A user a project kept here names stays (applyUsers): the rep's work, not a removal.
+  const named = new Set(keys("select user_id from main.projects where dirty = 1 or origin = 'local'"));
+  weigh('users', keys("select id from main.users where origin = 'upstream'"), (id) => data.users.present.has(id as number) || named.has(id));
   weigh(
     'projects',
     keys("select id from main.projects where origin = 'upstream'"),

@@ -222,6 +222,7 @@ export class UpstreamClient {
   private outstanding = 0;
   private readonly exchanges = new Set<Exchange>();
   private lastProgress = Date.now();
+  private lastCheck = Date.now();
   private readonly watchdog: NodeJS.Timeout;
 
   constructor(private readonly options: UpstreamClientOptions) {
@@ -237,7 +238,8 @@ export class UpstreamClient {
     this.origin = new URL(this.base).origin;
     this.pausedUntil = options.pausedUntil ?? 0;
     const stallMs = options.stallMs ?? DEFAULT_STALL_MS;
-    this.watchdog = setInterval(() => this.checkStall(stallMs), Math.max(50, Math.min(1000, stallMs / 4)));
+    const every = Math.max(50, Math.min(1000, stallMs / 4));
+    this.watchdog = setInterval(() => this.checkStall(stallMs, every), every);
     this.watchdog.unref();
   }
 
@@ -276,8 +278,13 @@ export class UpstreamClient {
    * would otherwise cost every attempt's full timeout (5 × 30 s). A single slow request among
    * answering ones is no stall: it has its own timeout and attempts.
    */
-  private checkStall(stallMs: number): void {
+  private checkStall(stallMs: number, every: number): void {
     const now = Date.now();
+    // This thread was busy (or not scheduled) for a while: answers that came meanwhile wait for
+    // their turn after this timer, so the time lost is not the service's.
+    const late = now - this.lastCheck > every + 1000;
+    this.lastCheck = now;
+    if (late) this.lastProgress = Math.max(this.lastProgress, now - every);
     if (this.failure || this.outstanding === 0 || now < this.pausedUntil || now - this.lastProgress < stallMs) return;
     const waiting = [...this.exchanges][0];
     const what = waiting ? ` (${waiting.method} ${waiting.path} ${waiting.headers ? 'had its headers, then nothing more' : 'was not answered'})` : '';

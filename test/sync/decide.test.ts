@@ -15,6 +15,7 @@ import {
   pagingWarnings,
   startPaging,
   unchangedByDate,
+  isMassDeletion,
   usersToAsk,
   writeProbe,
   type KnownAnswer,
@@ -189,5 +190,16 @@ describe('the push', () => {
     expect([400, 404, 405, 422, 501, 401, 403, 409].map(writeProbe)).toEqual(['accepts', 'no-writes', 'no-writes', 'accepts', 'no-writes', 'key-may-not-write', 'key-may-not-write', 'accepts']);
     // An empty project taken, a redirect or a server error: nothing is sent this time.
     expect([201, 301, 502].map(writeProbe)).toEqual(['took-empty', 'unavailable', 'unavailable']);
+  });
+});
+
+describe('the mass-deletion guard', () => {
+  it('holds back a run removing more than half of what is held, or more than 100 records; a few removals pass', () => {
+    // The run: 60 → 0 products, 20 → 0 territories, 31 → 1 users, 51 → 1 projects.
+    expect([[60, 60], [20, 20], [31, 30], [51, 50]].map(([held, removing]) => isMassDeletion(held!, removing!))).toEqual([true, true, true, true]);
+    // A deliberate purge of 150 of 100,000 projects is confirmed once, too.
+    expect(isMassDeletion(100_000, 150)).toBe(true);
+    expect([isMassDeletion(12, 1), isMassDeletion(12, 6), isMassDeletion(100_000, 100), isMassDeletion(0, 0)]).toEqual([false, false, false, false]);
+    expect(isMassDeletion(12, 7)).toBe(true);
   });
 });

@@ -44,8 +44,8 @@ describe('the sync screen against a misbehaving central service', () => {
     await page.getByRole('main').getByRole('button', { name: 'Sync now' }).click();
     await expect.poll(finished, { timeout: 60_000, interval: 250 }).toBe('failed');
     await expect.poll(() => page.getByTestId('sync-error').innerText()).toContain('The central service now lists far fewer records than this computer holds from it');
-    const held = page.getByRole('table', { name: 'What the central service no longer lists' });
-    expect(await held.locator('tr').allInnerTexts()).toEqual([`Products\t${before} here, ${before} no longer listed`, 'Territories\t4 here, 4 no longer listed', 'Users\t9 here, 9 no longer listed', 'Projects\t12 here, 12 no longer listed']);
+    const held = page.getByRole('table', { name: 'What the sync would remove' });
+    expect(await held.locator('tr').allInnerTexts()).toEqual([`Products\t${before} here, ${before} to be removed`, 'Territories\t4 here, 4 to be removed', 'Users\t9 here, 9 to be removed', 'Projects\t12 here, 12 to be removed']);
     expect(products()).toBe(before);
     await screenshot(page, 'sync-mass-delete');
 

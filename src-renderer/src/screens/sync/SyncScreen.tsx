@@ -105,13 +105,13 @@ export function SyncScreen() {
           )}
           {held && held.length > 0 && (
             <div className="notice notice-info" data-testid="sync-mass-delete">
-              <table className="kv" aria-label="What the central service no longer lists">
+              <table className="kv" aria-label="What the sync would remove">
                 <tbody>
                   {held.map((r) => (
                     <tr key={r.resource}>
                       <th scope="row">{resourceLabel(r.resource)}</th>
                       <td>
-                        {r.held.toLocaleString('en-US')} here, {r.removing.toLocaleString('en-US')} no longer listed
+                        {r.held.toLocaleString('en-US')} here, {r.removing.toLocaleString('en-US')} to be removed
                       </td>
                     </tr>
                   ))}
