@@ -340,7 +340,9 @@ if (wants('people')) {
 interface SyncRun {
   ms: number;
   write_ms: number;
+  /** On the wire, and decoded (equal when nothing came compressed). */
   bytes: number;
+  bytes_decoded: number;
   requests: number;
   peak_rss_mb: number;
   peak_from: string;
@@ -466,6 +468,32 @@ if (wants('sync')) {
     const second = (await syncInto(secondDir, 'first')).first;
     const secondCpu = upstreamCpuSeconds(server.pid) - cpuAtSync;
     const after = await download();
+    // The same first sync through a proxy that compresses (as a CDN or a company proxy does),
+    // beside one through the same proxy passing answers unchanged: bytes on the wire and time.
+    // On this machine the wire is the loopback, so only the compression's cost shows in the time;
+    // what it saves on a real link is computed from the bytes (at 10 and 50 Mbit/s).
+    const coding = process.env.BENCH_SYNC_CODING ?? 'gzip';
+    const compressedRounds = Number(process.env.BENCH_COMPRESSED_ROUNDS ?? 1);
+    const viaProxy: { coding: string; run: SyncRun; proxy_cpu_s: number }[] = [];
+    for (let round = 0; round < compressedRounds; round++) {
+      for (const mode of ['identity', coding]) {
+        const proxy = await startChild('compressing-proxy.ts', String(server.port), mode);
+        const dir = fs.mkdtempSync(path.join(os.tmpdir(), `fieldsizer-bench-${mode}-`));
+        try {
+          const cpu = upstreamCpuSeconds(proxy.pid);
+          const child = spawn(tsx, [path.join(import.meta.dirname, 'servers', 'sync-downstream.ts'), dir, `http://127.0.0.1:${proxy.port}`, upstream.key, 'first'], { stdio: ['ignore', 'pipe', 'inherit'] });
+          const line = await new Promise<string>((resolve, reject) => {
+            readline.createInterface({ input: child.stdout! }).once('line', resolve);
+            child.once('exit', (code) => reject(new Error(`sync-downstream exited with ${code}`)));
+          });
+          await new Promise((r) => child.once('exit', r));
+          viaProxy.push({ coding: mode, run: (JSON.parse(line) as SyncReport).first, proxy_cpu_s: upstreamCpuSeconds(proxy.pid) - cpu });
+        } finally {
+          await stop(proxy);
+          fs.rmSync(dir, { recursive: true, force: true });
+        }
+      }
+    }
     const downloadMs = (before.ms + between.ms + after.ms) / 3;
     const firstMs = (synced.first.ms + second.ms) / 2;
     const bytes = before.bytes;
@@ -489,6 +517,19 @@ if (wants('sync')) {
       { measure: '  the same write again (median of nine)', ms: synced.writes!.median_ms },
     ];
     console.table(results.sync);
+    const atLink = (bytes: number, mbit: number) => Math.round((bytes * 8) / (mbit * 1e6));
+    results.sync_compression = viaProxy.map((v) => ({
+      measure: `first sync through a proxy, ${v.coding === 'identity' ? 'uncompressed' : `compressed (${v.coding})`}`,
+      ms: v.run.ms,
+      wire_mb: Number((v.run.bytes / 1e6).toFixed(1)),
+      json_mb: Number((v.run.bytes_decoded / 1e6).toFixed(1)),
+      requests: v.run.requests,
+      proxy_cpu_s: Number(v.proxy_cpu_s.toFixed(1)),
+      peak_rss_mb: v.run.peak_rss_mb,
+      'download at 10 Mbit/s (computed), s': atLink(v.run.bytes, 10),
+      'at 50 Mbit/s (computed), s': atLink(v.run.bytes, 50),
+    }));
+    console.table(results.sync_compression);
   } finally {
     await stop(server);
     fs.rmSync(upstream.dir, { recursive: true, force: true });

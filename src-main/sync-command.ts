@@ -8,6 +8,7 @@ import cliProgress from 'cli-progress';
 import type { Command } from 'commander';
 import { openEngine } from './engine/engine.js';
 import { defaultDataDir } from './engine/data-dir.js';
+import { describeBytes } from '../src-shared/sync.js';
 
 export function registerSyncCommand(program: Command): void {
   program
@@ -16,7 +17,8 @@ export function registerSyncCommand(program: Command): void {
     .option('--data-dir <dir>', 'data directory', defaultDataDir())
     .option('--upstream <url>', 'base URL of the central service (saved in the settings)')
     .option('--key-file <file>', 'file holding the central service key (saved beside the store, mode 0600)')
-    .action(async (options: { dataDir: string; upstream?: string; keyFile?: string }) => {
+    .option('--allow-mass-delete', 'apply a run that removes more than half (or over 100) of the products, territories, users or projects held from the service')
+    .action(async (options: { dataDir: string; upstream?: string; keyFile?: string; allowMassDelete?: boolean }) => {
       const engine = await openEngine({ dataDir: options.dataDir });
       try {
         if (options.upstream || options.keyFile) {
@@ -38,17 +40,20 @@ export function registerSyncCommand(program: Command): void {
           bar.update(done, { phase: (s.phase ?? s.state).padEnd(10), resource: unfinished.join(', '), done, total: total || '?', mb: (s.bytes / 1e6).toFixed(1) });
         });
         const started = performance.now();
-        await engine.sync.syncNow();
+        await engine.sync.syncNow({ allowMassDelete: options.allowMassDelete === true });
         bar.stop();
         const s = engine.sync.status();
         const seconds = ((performance.now() - started) / 1000).toFixed(1);
         if (s.last_error) {
           console.error(`sync failed after ${seconds} s: ${s.last_error.message}`);
+          const moved = s.last_error.details?.moved_to;
+          if (moved) console.error(`to sync with the new address: npm run sync -- --upstream ${moved}`);
           process.exitCode = 1;
           return;
         }
         const counts = s.progress.map((p) => `${p.done} ${p.resource}`).join(', ');
-        console.log(`synced in ${seconds} s, ${s.requests} requests, ${(s.bytes / 1e6).toFixed(1)} MB: ${counts}`);
+        console.log(`synced in ${seconds} s, ${s.requests} requests, ${describeBytes(s.bytes, s.bytes_decoded)}: ${counts}`);
+        if (s.moved_to) console.log(`the central service says it has moved to ${s.moved_to}: npm run sync -- --upstream ${s.moved_to}`);
         console.log(`unsynced local changes: ${s.unsynced_changes}; conflicts: ${s.conflicts}; records set aside: ${s.rejected}; warnings: ${s.warnings}`);
         if (s.waiting && s.unsynced_changes > 0) console.log(`${s.waiting} (${s.unsynced_changes} local change${s.unsynced_changes === 1 ? '' : 's'} kept here)`);
         const issues = await engine.sync.issues();
@@ -59,3 +64,4 @@ export function registerSyncCommand(program: Command): void {
       }
     });
 }
+

@@ -25,20 +25,46 @@ export interface SyncProgress {
   total: number | null;
 }
 
+/** A resource a run would have emptied (or nearly): held from the central service, and what it would remove. */
+export interface MassDeletion {
+  /** products, territories, users, projects, jurisdictions. */
+  resource: string;
+  /** Records of it held from the central service before the run. */
+  held: number;
+  /** Of those, the ones the central service no longer listed. */
+  removing: number;
+}
+
+/** What a failure offers to do about it (the sync screen's buttons, the CLI's hints). */
+export interface SyncErrorDetails {
+  /** The address the central service says it moved to (a permanent redirect to another origin, not followed). */
+  moved_to?: string;
+  /** Where a redirect to another origin pointed (not followed; no permanent move stated). */
+  location?: string;
+  /** The resources a run would have emptied: it stopped before the switch; confirming applies it. */
+  mass_delete?: MassDeletion[];
+}
+
 export interface SyncError {
-  /** Stable code: offline, unauthorized, forbidden, upstream_error, timeout, invalid_data, cancelled, no_upstream … */
+  /**
+   * Stable code: upstream_unreachable, upstream_stalled, unauthorized, forbidden, web_page,
+   * not_data, moved_elsewhere, mass_delete, upstream_error, invalid_data, cancelled, busy …
+   */
   code: string;
   /** In plain words, for the status bar and the log. */
   message: string;
   at: string;
+  details?: SyncErrorDetails;
 }
 
 export interface SyncStatus {
   state: 'idle' | 'running' | 'failed' | 'not-configured';
   phase: SyncPhase | null;
   progress: SyncProgress[];
-  /** Bytes received from the upstream in this run. */
+  /** Bytes of the answers received from the upstream in this run, as they travelled (compressed where the service compressed them). */
   bytes: number;
+  /** The same answers decoded: the JSON the sync read (equal to `bytes` when nothing came compressed). */
+  bytes_decoded: number;
   /** Requests made to the upstream in this run. */
   requests: number;
   started_at: string | null;
@@ -54,8 +80,14 @@ export interface SyncStatus {
   rejected: number;
   /** What the last run kept but worth knowing (a detail that answered 404, a list that ignores paging …). */
   warnings: number;
-  /** Why local changes wait instead of being sent (the central service takes no writes), or null. */
+  /** Why local changes wait instead of being sent (the central service takes no writes, the key may not write …), or null. */
   waiting: string | null;
+  /**
+   * The address the central service said in this run (or the last one since the app started)
+   * that it has moved to for good (a 301 or 308, followed within its origin), offered to replace
+   * the setting; null when it said nothing of the kind.
+   */
+  moved_to: string | null;
   upstream_url: string | null;
   has_key: boolean;
   interval_minutes: number;
@@ -81,4 +113,10 @@ export interface SyncIssue {
   /** The record's key (id, part number, path). */
   key: string;
   reason: string;
+}
+
+/** A run's bytes as they travelled, and decoded where the service compressed them: "12.3 MB on the wire (58.1 MB of JSON, compressed 4.7×)". */
+export function describeBytes(wire: number, decoded: number): string {
+  const mb = (n: number) => `${(n / 1e6).toFixed(1)} MB`;
+  return decoded > wire * 1.01 ? `${mb(wire)} on the wire (${mb(decoded)} of JSON, compressed ${(decoded / wire).toFixed(1)}×)` : mb(wire);
 }

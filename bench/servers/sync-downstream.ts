@@ -86,7 +86,7 @@ async function timedSync() {
   const peakKiB = Math.max(sampled, canReset ? (memory?.peak ?? 0) : 0);
   const s = engine.sync.status();
   if (s.last_error) throw new Error(`sync failed: ${s.last_error.message}`);
-  return { ms: Math.round(ms), write_ms: writeMs, bytes: s.bytes, requests: s.requests, peak_rss_mb: Math.round(peakKiB / 1024), peak_from: canReset ? 'VmHWM' : 'sampled VmRSS', sampled_peak_rss_mb: Math.round(sampled / 1024), main_at_sampled_peak: mainAtPeak, ...delays };
+  return { ms: Math.round(ms), write_ms: writeMs, bytes: s.bytes, bytes_decoded: s.bytes_decoded, requests: s.requests, peak_rss_mb: Math.round(peakKiB / 1024), peak_from: canReset ? 'VmHWM' : 'sampled VmRSS', sampled_peak_rss_mb: Math.round(sampled / 1024), main_at_sampled_peak: mainAtPeak, ...delays };
 }
 
 /**

@@ -232,10 +232,14 @@ export const handlers: Handlers = {
 
   // --- Sync ---------------------------------------------------------------------------------
   'sync.status': async (_args, { engine }) => engine.sync.status(),
-  'sync.now': async (_args, { engine }) => {
+  'sync.now': async ({ allowMassDelete }, { engine }) => {
     // Started, not awaited: progress and the outcome arrive as 'sync.status' events. A sync that
     // cannot start (not configured) throws here and reaches the UI as an error envelope.
-    engine.sync.syncNow().catch(() => undefined);
+    engine.sync.syncNow({ allowMassDelete: allowMassDelete === true }).catch(() => undefined);
+    return engine.sync.status();
+  },
+  'sync.useMovedAddress': async ({ upstream_url }, { engine }) => {
+    await engine.sync.useMovedAddress(upstream_url);
     return engine.sync.status();
   },
   'sync.cancel': async (_args, { engine }) => {

@@ -47,6 +47,13 @@ export interface ProductTypesTable extends SyncColumns {
   last_updated: string | null;
   /** 1: the upstream lists it, inactive or not (migration 0010); null: listed when published. */
   listed: Generated<number | null>;
+  /** As the central service answered (migration 0028): its /product-types entry (JSON) and place there. */
+  served: Generated<string | null>;
+  list_position: Generated<number | null>;
+  /** Its own answer (JSON, without `products`), null when it answered 404. */
+  detail_served: Generated<string | null>;
+  /** The ids of the products its /product-types/:type/products listed, in order (JSON), null when none was answered. */
+  products_served: Generated<string | null>;
 }
 
 export interface ProductsTable extends SyncColumns {

@@ -20,7 +20,7 @@ import type SQLite from 'better-sqlite3';
 import { SIZING_METHOD_LABELS } from '../../src-shared/api/vocabulary.js';
 import { DEFAULT_JURISDICTION_RULES, SIZING_METHODS, type JurisdictionRules } from '../../src-shared/sizing/jurisdiction-rules.js';
 import { codeFamilyRules } from '../../src-shared/sizing/code-family.js';
-import type { SyncIssue } from '../../src-shared/sync.js';
+import type { MassDeletion, SyncIssue } from '../../src-shared/sync.js';
 import type { Database } from '../store/schema.js';
 import type { Store } from '../store/open-store.js';
 import { nextLocalId } from '../store/local-ids.js';
@@ -50,6 +50,7 @@ export interface ApplyOptions {
 const ANSWER_RESOURCES = [
   'product-types',
   'product-type',
+  'product-type-products',
   'products:page',
   'products',
   'collections',
@@ -109,6 +110,45 @@ export async function applyPulledData(store: Store, data: PulledData, run: strin
     await trx.insertInto('meta').values({ key: 'data_set', value: 'upstream' }).onConflict((oc) => oc.column('key').doUpdateSet({ value: 'upstream' })).execute();
   });
   return { issues: kept, conflicts };
+}
+
+/**
+ * What applying `data` would remove of the records held from the central service, per resource
+ * (only those it removes some of): the mass-deletion guard weighs it before the switch
+ * (decide.ts isMassDeletion). Local work is not counted, as the apply removes none of it: projects
+ * made or edited here, users and jurisdictions made here, the embedded set a first sync retires.
+ */
+export function removals(sqlite: SQLite.Database, data: PulledData): MassDeletion[] {
+  const out: MassDeletion[] = [];
+  const weigh = (resource: string, held: unknown[], stays: (key: unknown) => boolean, removable: unknown[] = held) => {
+    const removing = removable.filter((k) => !stays(k)).length;
+    if (removing > 0) out.push({ resource, held: held.length, removing });
+  };
+  const keys = (sql: string) => sqlite.prepare(sql).pluck().all();
+  if (data.catalog) {
+    const incoming = new Set(data.catalog.products.map((p) => refKey(p.ref)));
+    const held = (sqlite.prepare("select part_number, store_id from main.products where origin = 'upstream'").all() as ProductRef[]).map(refKey);
+    weigh('products', held, (k) => incoming.has(k as string));
+  }
+  if (data.territories) {
+    const incoming = new Set(data.territories.map((t) => t.id));
+    weigh('territories', keys("select id from main.territories where origin = 'upstream'"), (id) => incoming.has(id as number));
+  }
+  if (data.jurisdictions) {
+    const present = data.jurisdictions.present;
+    weigh('jurisdictions', keys("select id from main.jurisdictions where origin = 'upstream' and source is null"), (id) => present.has(id as number));
+  }
+  // A user a project kept here names stays (applyUsers): the rep's work, not a removal.
+  const named = new Set(keys("select user_id from main.projects where dirty = 1 or origin = 'local'"));
+  weigh('users', keys("select id from main.users where origin = 'upstream'"), (id) => data.users.present.has(id as number) || named.has(id));
+  weigh(
+    'projects',
+    keys("select id from main.projects where origin = 'upstream'"),
+    (id) => data.projects.present.has(id as number),
+    // Edited here and not yet sent: kept whatever the service lists.
+    keys("select id from main.projects where origin = 'upstream' and dirty = 0"),
+  );
+  return out;
 }
 
 // --- The demo set, and ids taken by upstream records ---------------------------------------------
@@ -207,8 +247,11 @@ async function replaceCatalog(trx: Trx, catalog: PulledCatalog, learnedIds: Map<
         key: t.key,
         name: t.name,
         active: t.active ? 1 : 0,
-        // Listed as the upstream lists it, inactive or not.
-        listed: 1,
+        // Listed as the upstream lists it, inactive or not (and served as it answered: migration 0028).
+        listed: t.served === null ? null : 1,
+        served: t.served,
+        list_position: t.listPosition,
+        detail_served: t.detailServed,
         image: t.image,
         parent_id: t.parentKey ? (typeIds.get(t.parentKey) ?? null) : null,
         created: t.created,
@@ -271,6 +314,13 @@ async function replaceCatalog(trx: Trx, catalog: PulledCatalog, learnedIds: Map<
     }
   }
   await insertRows(trx, 'product_type_links', [...typeLinks.values()]);
+  // Each type's products as the service lists them, in its order (those this catalog holds).
+  for (const [key, members] of catalog.typeMembers) {
+    const typeId = typeIds.get(key);
+    if (typeId === undefined) continue;
+    const ids = [...new Set(members.filter((m) => present.has(refKey(m))).map((m) => productId(m)!))];
+    await trx.updateTable('product_types').set({ products_served: JSON.stringify(ids) }).where('id', '=', typeId).execute();
+  }
   await insertRows(trx, 'product_ratings', products.flatMap((p) => p.ratings.map((r, position) => ({ ...r, product_id: productId(p.ref)!, position }))));
   const options = new Map<number, (typeof products)[number]['options'][number]>();
   for (const p of products) for (const o of p.options) options.set(o.id, o);
@@ -618,13 +668,14 @@ async function applyEmbeddedJurisdictions(trx: Trx, sqlite: SQLite.Database, dat
 /** Records what the store now holds, and forgets answers of records no longer listed. */
 function writeAnswers(store: Store, answers: AnswerWrite[], data: Pick<PulledData, 'present' | 'users' | 'projects'>): void {
   const present = data.present;
-  const now = new Date().toISOString();
   const replace = store.sqlite.prepare('insert or replace into sync_answers (path, resource, key, etag, stamp, listed, fingerprint, body, fetched_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?)');
   const refresh = store.sqlite.prepare('update sync_answers set etag = ?, stamp = ?, listed = ?, fetched_at = ? where path = ?');
   const seen = new Map<string, Set<string>>();
   for (const a of answers) {
-    if (a.refresh) refresh.run(a.etag, a.stamp, a.listed ?? null, now, a.path);
-    else replace.run(a.path, a.resource, a.key, a.etag, a.stamp, a.listed ?? null, a.fingerprint ?? null, a.body ?? null, now);
+    // When the central service answered, by its own clock (see AnswerMeta.fetched_at).
+    const at = a.served_at ?? '';
+    if (a.refresh) refresh.run(a.etag, a.stamp, a.listed ?? null, at, a.path);
+    else replace.run(a.path, a.resource, a.key, a.etag, a.stamp, a.listed ?? null, a.fingerprint ?? null, a.body ?? null, at);
     let paths = seen.get(a.resource);
     if (!paths) seen.set(a.resource, (paths = new Set()));
     paths.add(a.path);

@@ -404,7 +404,7 @@ export const PROJECT_FIELDS = [
   'construction_type', 'installation_location', 'recommended_product', 'pump_out_cycle', 'version', 'inside_trap_location',
   'installed_in_traffic_area', 'installed_in_high_water_area', 'buried', 'burial_depth', 'fryer', 'flatware', 'pipe_size', 'size_by_pipe_only',
   'food_waste_disposer', 'servings_per_day', 'menu_type', 'pump_out_target', 'meals', 'flow_rate', 'grease', 'unique_local_requirements',
-  'unique_local_requirements_reason', 'fixtures', 'notes', 'accessories', 'spaces',
+  'unique_local_requirements_reason', 'fixtures', 'notes', 'accessories', 'spaces', 'figures_from',
 ] as const;
 
 /**

@@ -55,13 +55,20 @@ export interface KnownAnswer {
   stamp: string | null;
   /** The fingerprint of the list entry it was fetched under (null: not known, as before 0009). */
   listed: string | null;
+  /**
+   * When the central service gave the answer, by its own clock (its Date header): its dates are
+   * compared with its clock, never this machine's, which may be off by any amount (a service a
+   * year behind stamps today's change with a date that looks a year old here). Empty: it sent
+   * no date, and no date of its is trusted.
+   */
   fetched_at: string;
 }
 
 /**
  * True when the list shows the same date as when the record was fetched, and that date ended
- * well before the fetch: dates have a day's precision, so a record changed on the day it was
- * fetched (or the next, for time zones) could have changed after the fetch.
+ * well before the fetch, by the service's clock: dates have a day's precision, so a record
+ * changed on the day it was fetched (or the next, for time zones) could have changed after the
+ * fetch.
  */
 export function unchangedByDate(stamp: string | null, known: KnownAnswer | undefined): boolean {
   if (!known || stamp === null || known.stamp !== stamp) return false;
@@ -250,7 +257,42 @@ export function editStep(input: { theirs: Record<string, unknown> | null; theirs
   return input.baseFingerprint !== null && input.theirsFingerprint === input.baseFingerprint ? { step: 'send' } : { step: 'conflict', theirsGone: false };
 }
 
-/** What a write probe's answer says: 404 and 405 mean the upstream has no such write endpoint. */
-export function acceptsWrites(status: number): boolean {
-  return status !== 404 && status !== 405 && status !== 501;
+/**
+ * What the answer to the write probe (an empty `POST /api/projects`) says: a service with writes
+ * refuses the empty body (400, 409, 422: `accepts`); 404, 405 and 501 mean it has no such
+ * endpoint; 401 and 403 that this key may not write (it reads: the pull goes on); anything else
+ * (a redirect, a 5xx) that the changes cannot go now; a 2xx that it took an empty project.
+ */
+export type WriteProbe = 'accepts' | 'no-writes' | 'key-may-not-write' | 'took-empty' | 'unavailable';
+
+export function writeProbe(status: number): WriteProbe {
+  if (status === 404 || status === 405 || status === 501) return 'no-writes';
+  if (status === 401 || status === 403) return 'key-may-not-write';
+  if (status >= 200 && status < 300) return 'took-empty';
+  if (status >= 400 && status < 500) return 'accepts';
+  return 'unavailable';
+}
+
+// --- Mass deletion -------------------------------------------------------------------------------
+
+/**
+ * How much of a resource one run may remove without the rep's word: more than half of what is
+ * held from the central service, or more than 100 records, and the run stops before the switch.
+ * A service that answers valid but empty lists (misconfigured, half restored, a proxy's stale
+ * cache) is far likelier than one emptied on purpose; a deliberate purge is confirmed once.
+ */
+export const MASS_DELETE_LIMITS = { share: 0.5, count: 100 } as const;
+
+export function isMassDeletion(held: number, removing: number, limits: { share: number; count: number } = MASS_DELETE_LIMITS): boolean {
+  return removing > 0 && (removing > limits.count || removing > held * limits.share);
+}
+
+/** What the rep reads when the guard stops a run: what it saw, that nothing changed, how to confirm. */
+export function massDeletionMessage(seen: { resource: string; held: number; removing: number }[]): string {
+  const what = seen.map((r) => `${r.resource} ${r.held.toLocaleString('en-US')} → ${(r.held - r.removing).toLocaleString('en-US')}`).join(', ');
+  return (
+    `The central service now lists far fewer records than this computer holds from it (${what}). ` +
+    'A service answering empty or short lists is more often misconfigured or half restored than emptied on purpose, so nothing was changed: the data from before the sync is kept. ' +
+    'If the records were removed on purpose, confirm it in the sync screen (or run the sync with --allow-mass-delete).'
+  );
 }

@@ -103,7 +103,7 @@ export function runPullWorker(
       // The worker's work is over: end the thread (open sockets would keep it alive).
       else if (m.type === 'closed') void worker.terminate();
       else if (m.type === 'failed') {
-        finish(() => reject(new SyncFailure(m.code, m.message)));
+        finish(() => reject(new SyncFailure(m.code, m.message, m.details)));
         void worker.terminate();
       }
     });

@@ -1,5 +1,5 @@
 /** Messages between the main thread and the pull worker. */
-import type { SyncStatus } from '../../src-shared/sync.js';
+import type { SyncErrorDetails, SyncStatus } from '../../src-shared/sync.js';
 import type { ClientTuning } from './sync-runner.js';
 import type { FoundConflict } from './sync-state.js';
 
@@ -11,14 +11,18 @@ export interface PullWorkerInput {
   pushedLocalIds: number[];
   /** Something was pushed: apply even if every answer was "not modified". */
   mustApply: boolean;
-  /** The upstream takes no writes: local edits wait and never become conflicts. */
+  /** The upstream takes no writes (or not from this key): local edits wait and never become conflicts. */
   readOnly: boolean;
+  /** The shared back-off the push's client was asked for (ms since the epoch): the pull honours it too. */
+  pausedUntil: number;
+  /** The rep confirmed a run that removes more than the mass-deletion guard allows. */
+  allowMassDelete: boolean;
 }
 
 export type PullWorkerMessage =
-  | { type: 'status'; patch: Partial<Pick<SyncStatus, 'phase' | 'progress' | 'bytes' | 'requests' | 'rejected'>> }
+  | { type: 'status'; patch: Partial<Pick<SyncStatus, 'phase' | 'progress' | 'bytes' | 'bytes_decoded' | 'requests' | 'rejected' | 'moved_to'>> }
   | { type: 'done'; conflicts: FoundConflict[]; rejected: number; warnings: number; applied: boolean; requests: number }
-  | { type: 'failed'; code: string; message: string }
+  | { type: 'failed'; code: string; message: string; details?: SyncErrorDetails }
   /** After 'done': the worker has checkpointed and closed its files. */
   | { type: 'closed' };
 

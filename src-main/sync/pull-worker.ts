@@ -9,13 +9,15 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { parentPort, workerData } from 'node:worker_threads';
 import { createBackup } from '../store/backups.js';
 import { backupKeep, DATABASE_FILE, openStore } from '../store/open-store.js';
-import { applyPulledData } from './apply.js';
+import type { SyncIssue } from '../../src-shared/sync.js';
+import { applyPulledData, removals } from './apply.js';
+import { isMassDeletion, massDeletionMessage } from './decide.js';
 import { Puller } from './pull.js';
 import { AppliedAnswers, removeStaging, StagedAnswers } from './sync-answers.js';
 import { SyncFailure } from './sync-service.js';
 import { ThrottledStatus } from './throttled-status.js';
 import { readRunState, writeRunState } from './sync-state.js';
-import { UpstreamClient } from './upstream-client.js';
+import { UpstreamClient, type ConnectionReport } from './upstream-client.js';
 import type { PullWorkerCommand, PullWorkerInput, PullWorkerMessage } from './pull-worker-protocol.js';
 
 const input = workerData as PullWorkerInput;
@@ -53,16 +55,19 @@ async function main(): Promise<void> {
   };
   try {
     let bytes = 0;
+    let decoded = 0;
     let requests = 0;
     const client = new UpstreamClient({
       ...input.tuning,
       baseUrl: input.upstreamUrl,
       key: input.key,
       signal: controller.signal,
-      onBytes: (n) => {
-        bytes += n;
+      pausedUntil: input.pausedUntil,
+      onBytes: (wire, text) => {
+        bytes += wire;
+        decoded += text;
         requests++;
-        status.update({ bytes, requests });
+        status.update({ bytes, bytes_decoded: decoded, requests });
       },
     });
     const ids = (sql: string) => new Set(store.sqlite.prepare(sql).pluck().all() as number[]);
@@ -88,6 +93,11 @@ async function main(): Promise<void> {
     };
     const puller = new Puller(client, status, new AppliedAnswers(store.sqlite), staged, local);
     const data = await puller.pullAll().finally(() => client.close());
+    noteConnection(client.report(), data.issues);
+    // A run that would empty (or nearly) what is held from the service stops here, before the
+    // switch, unless the rep confirmed it; what it received stays staged for the next run.
+    const massive = removals(store.sqlite, data).filter((r) => isMassDeletion(r.held, r.removing));
+    if (massive.length > 0 && !input.allowMassDelete) throw new SyncFailure('mass_delete', massDeletionMessage(massive), { mass_delete: massive });
     const changes = data.changed || input.mustApply || firstSync;
     const noteRun = async () => {
       await writeRunState(store.db, { jurisdictions_endpoint: data.jurisdictionsEndpoint, ...(trustDates ? {} : { full_check: new Date().toISOString() }) });
@@ -97,7 +107,7 @@ async function main(): Promise<void> {
       // Nothing changed upstream and nothing went up: the store already holds this data.
       await noteRun();
       dropStaging();
-      status.update({ bytes, requests });
+      status.update({ bytes, bytes_decoded: decoded, requests });
       status.flush();
       post({ type: 'done', conflicts: [], rejected: count('rejected'), warnings: count('warning'), applied: false, requests });
       return;
@@ -115,7 +125,7 @@ async function main(): Promise<void> {
     );
     await noteRun();
     dropStaging();
-    status.update({ bytes, requests });
+    status.update({ bytes, bytes_decoded: decoded, requests });
     status.flush();
     const issues = (kind: string) => result.issues.filter((i) => i.kind === kind).length;
     post({ type: 'done', conflicts: result.conflicts, rejected: issues('rejected'), warnings: issues('warning'), applied: changes, requests });
@@ -135,6 +145,27 @@ async function main(): Promise<void> {
   }
 }
 
+/** What the connection showed worth the rep's knowing: a permanent move followed, waits the service asked for. */
+function noteConnection(connection: ConnectionReport, issues: SyncIssue[]): void {
+  if (connection.movedTo !== null) {
+    status.update({ moved_to: connection.movedTo });
+    issues.push({
+      kind: 'warning',
+      resource: 'connection',
+      key: 'address',
+      reason: `the central service says it has moved to ${connection.movedTo} for good (a permanent redirect, followed); use that address in the sync settings`,
+    });
+  }
+  if (connection.waits > 0) {
+    issues.push({
+      kind: 'warning',
+      resource: 'connection',
+      key: 'rate limit',
+      reason: `the central service asked the sync to wait ${connection.waits === 1 ? 'once' : `${connection.waits} times`} (HTTP 429 or 503 with Retry-After, up to ${Math.ceil(connection.longestWaitMs / 1000)} s); every connection waited as asked`,
+    });
+  }
+}
+
 function flushFile(file: string): void {
   const fd = fs.openSync(file, 'r+');
   try {
@@ -149,6 +180,6 @@ main().then(
   (error: unknown) => {
     status.flush();
     const failure = SyncFailure.from(error, controller.signal.aborted);
-    post({ type: 'failed', code: failure.code, message: failure.message });
+    post({ type: 'failed', code: failure.code, message: failure.message, ...(failure.details ? { details: failure.details } : {}) });
   },
 );

@@ -81,9 +81,18 @@ class KeyedEntry implements ListEntry {
   }
 }
 
+/** A product type, and how the service showed it (served as received: see migration 0028). */
+export type PulledTypeAsShown = PulledProductType & {
+  /** Its /product-types entry as received (JSON), null when listed only inside another's `types`. */
+  served: string | null;
+  listPosition: number | null;
+  /** Its detail as received, without `products` (JSON), null when it answered 404. */
+  detailServed: string | null;
+};
+
 export interface PulledCatalog {
-  productTypes: PulledProductType[];
-  /** Product type key → its products (part number + store id). */
+  productTypes: PulledTypeAsShown[];
+  /** Product type key → its products (part number + store id) as the service lists them, in its order. */
   typeMembers: Map<string, ProductRef[]>;
   products: PulledProduct[];
   collections: PulledCollection[];
@@ -196,6 +205,10 @@ async function inPool<T>(items: T[], n: number, work: (item: T) => Promise<void>
 
 const inflate = (blob: Buffer): unknown => JSON.parse(zlib.inflateRawSync(blob).toString('utf8'));
 
+/** The products a list shows, as part numbers and store ids, in its order. */
+const refsOf = (items: unknown[]): ProductRef[] =>
+  items.flatMap((p) => (isObject(p) && typeof p.part_number === 'string' ? [{ part_number: p.part_number, store_id: typeof p.store_id === 'string' ? p.store_id : null }] : []));
+
 export class Puller {
   private readonly progress = new Map<string, SyncProgress>();
   readonly issues: SyncIssue[] = [];
@@ -271,7 +284,7 @@ export class Puller {
     if (res.status !== 200) throw new SyncFailure('upstream_error', `The central service answered ${path} with HTTP ${res.status}.`);
     const print = res.fingerprint ?? fingerprint(res.body);
     const changed = kept === undefined || (applied!.fingerprint ?? fingerprint(kept)) !== print;
-    this.record({ path, resource, key: path, etag: res.etag, stamp: null, fingerprint: print, body: deflateJson(res.body) });
+    this.record({ path, resource, key: path, etag: res.etag, stamp: null, fingerprint: print, body: deflateJson(res.body), served_at: res.date });
     return { body: res.body, changed, missing: false };
   }
 
@@ -280,7 +293,7 @@ export class Puller {
    * with If-None-Match if `complete` says the store holds what it listed. Null: an optional list
    * the upstream does not have.
    */
-  private async page(resource: string, path: string, entryOf: EntryOf, options: PageOptions): Promise<(KeptPage & { fresh: boolean; changed: boolean }) | null> {
+  private async page(resource: string, path: string, entryOf: EntryOf, options: PageOptions): Promise<(KeptPage & { fresh: boolean; changed: boolean; date: string | null }) | null> {
     const applied = this.applied.get(path);
     // Kept with or without an ETag: without one, the entries compared with the last run's tell a
     // changed list (the spec's service sends none).
@@ -289,7 +302,7 @@ export class Puller {
     const res = await this.client.get<unknown>(path, kept ? applied!.etag : null);
     if (res.status === 304 && kept) {
       this.keep(`${resource}:page`, path);
-      return { ...kept, fresh: false, changed: false };
+      return { ...kept, fresh: false, changed: false, date: res.date };
     }
     if (res.status === 404 && options.optional) return null;
     const items = res.status === 200 ? (options.itemsOf ?? dataOf)(res.body) : null;
@@ -303,9 +316,9 @@ export class Puller {
     options.onItems?.(items);
     const page: KeptPage = { total: res.total, entries };
     const changed = !stored || JSON.stringify(stored.entries) !== JSON.stringify(entries);
-    if (res.etag || changed) this.record({ path, resource: `${resource}:page`, key: path, etag: res.etag, stamp: null, body: deflateJson(page) });
+    if (res.etag || changed) this.record({ path, resource: `${resource}:page`, key: path, etag: res.etag, stamp: null, body: deflateJson(page), served_at: res.date });
     else this.keep(`${resource}:page`, path);
-    return { ...page, fresh: true, changed };
+    return { ...page, fresh: true, changed, date: res.date };
   }
 
   /**
@@ -314,7 +327,7 @@ export class Puller {
    * page, an upstream that ignores paging and a repeated page are all survived, and reported).
    * Null: an optional list the upstream does not have.
    */
-  private async pages(resource: string, path: string, entryOf: EntryOf, options: PageOptions = {}): Promise<{ entries: ListEntry[]; changed: boolean } | null> {
+  private async pages(resource: string, path: string, entryOf: EntryOf, options: PageOptions = {}): Promise<{ entries: ListEntry[]; changed: boolean; date: string | null } | null> {
     const sep = path.includes('?') ? '&' : '?';
     const at = (offset: number) => `${path}${sep}limit=${PAGE}&offset=${offset}`;
     const entries: ListEntry[] = [];
@@ -379,7 +392,8 @@ export class Puller {
     const unique = entries.filter((e) => !seen.has(e.key) && (seen.add(e.key), true));
     // The list is complete: its size is known now, whether the upstream told it or not.
     if (options.report !== false) this.report(resource, unique.length, unique.length);
-    return { entries: unique, changed };
+    // When the service answered the list's first page, by its own clock.
+    return { entries: unique, changed, date: first.date };
   }
 
   /**
@@ -411,7 +425,7 @@ export class Puller {
       done++;
       if (done % 50 === 0 || done === entries.length) this.report(resource, done, entries.length);
     };
-    const answerOf = (e: ListEntry, path: string, etag: string | null, body: unknown, print: string): AnswerWrite => ({
+    const answerOf = (e: ListEntry, path: string, etag: string | null, body: unknown, print: string, servedAt: string | null): AnswerWrite => ({
       path,
       resource,
       key: e.key,
@@ -419,10 +433,11 @@ export class Puller {
       stamp: e.stamp,
       listed: e.listed,
       fingerprint: print,
+      served_at: servedAt,
       ...(options.keepBody ? { body: deflateJson(body) } : {}),
     });
-    const take = (e: ListEntry, path: string, etag: string | null, body: unknown, print: string) => {
-      const answer = answerOf(e, path, etag, body, print);
+    const take = (e: ListEntry, path: string, etag: string | null, body: unknown, print: string, servedAt: string | null) => {
+      const answer = answerOf(e, path, etag, body, print, servedAt);
       const record = options.arrive(e, body, answer);
       if (record !== null) fetched.push(record);
     };
@@ -435,7 +450,7 @@ export class Puller {
       const staged = converted ? converted.staged(e, path) : answer;
       const takeStaged = () => {
         if (converted) converted.takeOver(e, path);
-        else take(e, path, answer!.etag, answer!.body, answer!.fingerprint ?? fingerprint(answer!.body));
+        else take(e, path, answer!.etag, answer!.body, answer!.fingerprint ?? fingerprint(answer!.body), answer!.fetched_at);
         this.keep(resource, path);
       };
       const applied = this.known(path, options.held(e.key));
@@ -456,11 +471,11 @@ export class Puller {
       } else if (res.status === 304 && applied) {
         unchanged.push(e);
         // Confirmed unchanged now: with the fresher fetch date (and the entry's fingerprint) the next run can skip it.
-        this.record({ path, resource, key: e.key, etag: res.etag, stamp: e.stamp, listed: e.listed, fingerprint: applied.fingerprint, refresh: true });
+        this.record({ path, resource, key: e.key, etag: res.etag, stamp: e.stamp, listed: e.listed, fingerprint: applied.fingerprint, refresh: true, served_at: res.date });
       } else if (res.status === 200) {
         const print = res.fingerprint ?? fingerprint(res.body);
-        if (!converted) this.staged.put(path, { etag: res.etag, stamp: e.stamp, listed: e.listed, fingerprint: print }, res.text);
-        take(e, path, res.etag, res.body, print);
+        if (!converted) this.staged.put(path, { etag: res.etag, stamp: e.stamp, listed: e.listed, fingerprint: print, fetched_at: res.date ?? '' }, res.text);
+        take(e, path, res.etag, res.body, print, res.date);
       } else if (res.status === 404) {
         missing.push(e);
       } else {
@@ -475,16 +490,24 @@ export class Puller {
   private async pullCatalog(): Promise<PulledCatalog | null> {
     const typeList = await this.whole('product-types', '/product-types');
     let changed = typeList.changed;
-    // The list holds each type with its parent and children: every key, once.
-    const listed = new Map<string, unknown>();
-    const collect = (t: unknown) => {
-      if (!isObject(t) || typeof t.key !== 'string' || listed.has(t.key)) return;
-      listed.set(t.key, t);
-    };
-    for (const t of dataOf(typeList.body) ?? []) collect(t);
+    // The type tree as the list shows it: its entries (in order), and the types it shows only
+    // inside another's `types` or as a `parent` (with where it showed them). Every key once.
+    const listed = new Map<string, { entry: Record<string, unknown>; position: number }>();
+    const nested = new Map<string, { ref: Record<string, unknown>; parentKey: string | null }>();
+    (dataOf(typeList.body) ?? []).forEach((t, position) => {
+      if (isObject(t) && typeof t.key === 'string' && !listed.has(t.key)) listed.set(t.key, { entry: t, position });
+    });
+    for (const { entry } of listed.values()) {
+      for (const c of Array.isArray(entry.types) ? entry.types : []) {
+        if (isObject(c) && typeof c.key === 'string' && !listed.has(c.key) && !nested.has(c.key)) nested.set(c.key, { ref: c, parentKey: String(entry.key) });
+      }
+      const parent = entry.parent;
+      if (isObject(parent) && typeof parent.key === 'string' && !listed.has(parent.key) && !nested.has(parent.key)) nested.set(parent.key, { ref: parent, parentKey: null });
+    }
+    const keys = [...listed.keys(), ...nested.keys()];
     const productItems = new Map<string, Buffer>();
     const [typeDetails, productList, collectionList] = await Promise.all([
-      Promise.all([...listed.keys()].map(async (key) => ({ key, ...(await this.whole('product-type', `/product-types/${encodeURIComponent(key)}`, true)) }))),
+      Promise.all(keys.map(async (key) => ({ key, ...(await this.whole('product-type', `/product-types/${encodeURIComponent(key)}`, true)) }))),
       this.pages(
         'products',
         '/products',
@@ -507,13 +530,32 @@ export class Puller {
       ),
       this.whole('collections', '/collections'),
     ]);
-    this.report('product-types', listed.size, listed.size);
+    this.report('product-types', keys.length, keys.length);
     const collectionItems = dataOf(collectionList.body) ?? [];
     this.report('collections', collectionItems.length, collectionItems.length);
     for (const d of typeDetails) {
-      if (d.missing) this.warn('product-types', d.key, 'listed in /product-types, but its detail answers 404 (an inactive type): kept as listed, inactive');
+      if (!d.missing) continue;
+      const under = nested.get(d.key)?.parentKey;
+      this.warn('product-types', d.key, `listed ${under ? `under "${under}" in` : 'in'} /product-types, but its detail answers 404 (an inactive type): kept as listed, inactive`);
     }
-    changed ||= typeDetails.some((d) => d.changed) || productList!.changed || collectionList.changed;
+    // Each published type's products as the service lists them: a Fieldsizer upstream's detail
+    // carries them; any other is asked for /product-types/:type/products (a type's list is the
+    // service's to make: one lists a category's sub-types' products too, another only its own).
+    // Who belongs to a type shows in the lists (a product's `type`, a type's `active`): while
+    // they are unchanged, the lists kept stand until the full check (they are whole products, and
+    // asked for on every run they were a fifth of a no-change sync against a spec-only service).
+    const listsMoved = changed || typeDetails.some((d) => d.changed) || productList!.changed;
+    const typeMembers = new Map<string, ProductRef[]>();
+    const memberLists = await Promise.all(
+      typeDetails
+        .filter((d) => !d.missing)
+        .map(async (d) => {
+          const shown = isObject(d.body) && isObject(d.body.products) && Array.isArray(d.body.products.data) ? d.body.products.data : null;
+          return { key: d.key, ...(shown ? { refs: refsOf(shown), changed: false } : await this.typeProducts(d.key, this.local.trustDates && !listsMoved)) };
+        }),
+    );
+    for (const m of memberLists) if (m.refs !== null) typeMembers.set(m.key, m.refs);
+    changed ||= typeDetails.some((d) => d.changed) || memberLists.some((m) => m.changed) || productList!.changed || collectionList.changed;
 
     const products: PulledProduct[] = [];
     const convert = (key: string, body: unknown) => {
@@ -542,7 +584,9 @@ export class Puller {
     // Listed, but no detail: taken whole from its type's product list (/product-types/:type/products)
     // where that shows it, else kept as /products shows it (reduced); never dropped, and reported.
     const byType = new Map<string, Promise<unknown[]>>();
-    const typeKeyOf = new Map([...listed.values()].flatMap((t) => (isObject(t) && typeof t.name === 'string' && typeof t.key === 'string' ? [[t.name, t.key] as const] : [])));
+    const typeKeyOf = new Map(
+      [...[...listed.values()].map((t) => t.entry), ...[...nested.values()].map((t) => t.ref)].flatMap((t) => (typeof t.name === 'string' && typeof t.key === 'string' ? [[t.name, t.key] as const] : [])),
+    );
     const ofType = (typeName: string) => {
       const key = typeKeyOf.get(typeName);
       if (key === undefined) return Promise.resolve([]);
@@ -564,7 +608,7 @@ export class Puller {
       const print = fingerprint(body);
       const before = this.applied.get(e.path);
       if (!before || before.fingerprint !== print) changed = true;
-      this.record({ path: e.path, resource: 'products', key: e.key, etag: null, stamp: e.stamp, listed: e.listed, fingerprint: print, body: deflateJson(body) });
+      this.record({ path: e.path, resource: 'products', key: e.key, etag: null, stamp: e.stamp, listed: e.listed, fingerprint: print, body: deflateJson(body), served_at: productList!.date });
       const p = convert(e.key, body);
       if (p) products.push(p);
     }
@@ -579,23 +623,27 @@ export class Puller {
       const p = convert(e.key, body);
       if (p) products.push(p);
     }
-    const productTypes: PulledProductType[] = [];
-    const missingTypes = new Set(typeDetails.filter((d) => d.missing).map((d) => d.key));
-    for (const t of listed.values()) {
+    const productTypes: PulledTypeAsShown[] = [];
+    for (const d of typeDetails) {
+      const top = listed.get(d.key);
+      const inner = nested.get(d.key);
+      // The richest record the service gave of the type: its own answer, else its list entry, else where another showed it.
+      const detail = !d.missing && isObject(d.body) ? d.body : null;
       try {
-        const type = productTypeFrom(t);
-        productTypes.push(missingTypes.has(type.key) ? { ...type, active: false } : type);
+        const type = productTypeFrom(detail ?? top?.entry ?? inner!.ref);
+        const { products: _products, ...detailShown } = detail ?? {};
+        productTypes.push({
+          ...type,
+          // Shown only inside its parent's `types` (no `parent` of its own there).
+          parentKey: type.parentKey ?? inner?.parentKey ?? null,
+          active: d.missing ? false : type.active,
+          served: top ? JSON.stringify(top.entry) : null,
+          listPosition: top?.position ?? null,
+          detailServed: detail ? JSON.stringify(detailShown) : null,
+        });
       } catch (error) {
-        this.reject('product-types', isObject(t) ? String(t.key) : '?', error);
+        this.reject('product-types', d.key, error);
       }
-    }
-    const typeMembers = new Map<string, ProductRef[]>();
-    for (const { body } of typeDetails) {
-      if (!isObject(body) || typeof body.key !== 'string' || !isObject(body.products) || !Array.isArray(body.products.data)) continue;
-      typeMembers.set(
-        body.key,
-        body.products.data.flatMap((p) => (isObject(p) && typeof p.part_number === 'string' ? [{ part_number: p.part_number, store_id: typeof p.store_id === 'string' ? p.store_id : null }] : [])),
-      );
     }
     const collections: PulledCollection[] = [];
     for (const c of collectionItems) {
@@ -606,6 +654,33 @@ export class Puller {
       }
     }
     return { productTypes, typeMembers, products, collections };
+  }
+
+  /**
+   * A type's products as /product-types/:type/products lists them (their part numbers and store
+   * ids, in order): with If-None-Match where an ETag is held, or not asked when `keptStands` and
+   * a list is held; `refs` null when it answers 404.
+   */
+  private async typeProducts(key: string, keptStands: boolean): Promise<{ refs: ProductRef[] | null; changed: boolean }> {
+    const path = `/product-types/${encodeURIComponent(key)}/products`;
+    const applied = this.applied.get(path);
+    const kept = applied ? (this.applied.body(path) as ProductRef[] | undefined) : undefined;
+    if (keptStands && kept !== undefined) {
+      this.keep('product-type-products', path);
+      return { refs: kept, changed: false };
+    }
+    const res = await this.client.get<unknown>(path, kept === undefined ? null : applied!.etag);
+    if (res.status === 304 && kept !== undefined) {
+      this.keep('product-type-products', path);
+      return { refs: kept, changed: false };
+    }
+    if (res.status === 404) return { refs: null, changed: kept !== undefined };
+    const items = res.status === 200 ? dataOf(res.body) : null;
+    if (items === null) throw new SyncFailure('invalid_data', `The central service answered ${path} with something that is not a list (HTTP ${res.status}).`);
+    const refs = refsOf(items);
+    const print = res.fingerprint ?? fingerprint(res.body);
+    this.record({ path, resource: 'product-type-products', key, etag: res.etag, stamp: null, fingerprint: print, body: deflateJson(refs), served_at: res.date });
+    return { refs, changed: kept === undefined || applied!.fingerprint !== print };
   }
 
   /** True when the store holds answers of `resource` the upstream no longer lists. */
@@ -784,7 +859,7 @@ export class Puller {
       arrive: (e, body, answer) => {
         const project = this.arriveProject(e.key, body);
         if (project) {
-          this.staged.putProject(answer.path, { etag: answer.etag, stamp: answer.stamp, listed: answer.listed ?? null, fingerprint: answer.fingerprint ?? null }, project);
+          this.staged.putProject(answer.path, { etag: answer.etag, stamp: answer.stamp, listed: answer.listed ?? null, fingerprint: answer.fingerprint ?? null, fetched_at: answer.served_at ?? '' }, project);
           changed.push(Number(e.key));
         }
         return null;

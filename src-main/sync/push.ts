@@ -12,7 +12,7 @@ import type { Database } from '../store/schema.js';
 import { UNKNOWN_ENGINEER } from '../../src-shared/api/project-write.js';
 import { ApiError } from '../errors.js';
 import { isObject } from './convert.js';
-import { acceptsWrites, editStep, fingerprint } from './decide.js';
+import { editStep, fingerprint, writeProbe } from './decide.js';
 import type { UpstreamClient } from './upstream-client.js';
 import { SyncFailure } from './sync-service.js';
 import {
@@ -26,6 +26,7 @@ import {
   setTombstoneVersion,
   tombstones,
   WAITING_READ_ONLY,
+  waitingBecause,
   type FoundConflict,
 } from './sync-state.js';
 
@@ -60,6 +61,11 @@ async function baseFingerprint(db: Kysely<Database>, id: number): Promise<string
   return row?.fingerprint ?? null;
 }
 
+/**
+ * Sends what is queued. It never stops the pull: a service without writes, a key that may not
+ * write, a refusal or a failure to reach the service keeps the changes queued with the reason
+ * (`queuedReason`, `refused`), and the pull goes on (only a cancel ends the run here).
+ */
 export async function pushLocalChanges(db: Kysely<Database>, reader: ProjectReader, client: UpstreamClient): Promise<PushResult> {
   const result: PushResult = { pushedLocalIds: [], sent: 0, conflicts: [], queuedReason: null, refused: [] };
   const refused = (id: number, error: unknown) => {
@@ -70,17 +76,30 @@ export async function pushLocalChanges(db: Kysely<Database>, reader: ProjectRead
   const dirty = (await db.selectFrom('projects').select(['id', 'origin', 'base_version', 'status']).where('dirty', '=', 1).orderBy('id').execute()).filter((p) => !waiting.has(p.id));
   const deletes = (await tombstones(db)).filter((t) => !waiting.has(t.project_id));
   if (dirty.length === 0 && deletes.length === 0) return result;
-  // One question first: does the service take writes? An empty create is refused by one that does
-  // (400) and unknown to one that does not (404 / 405); nothing else is sent to the latter.
-  const probe = await client.send<Body>('POST', '/api/projects', {});
-  if (!acceptsWrites(probe.status)) {
-    result.queuedReason = WAITING_READ_ONLY;
-    return result;
+  try {
+    // One question first: does the service take writes, from this key? An empty create is refused
+    // by one that does (400) and unknown to one that does not (404 / 405); nothing else is sent
+    // unless it does.
+    const probe = await client.send<Body>('POST', '/api/projects', {});
+    const outcome = writeProbe(probe.status);
+    if (outcome !== 'accepts') {
+      result.queuedReason =
+        outcome === 'no-writes'
+          ? WAITING_READ_ONLY
+          : outcome === 'key-may-not-write'
+            ? waitingBecause.keyMayNotWrite(probe.status)
+            : outcome === 'took-empty'
+              ? waitingBecause.tookEmpty(probe.status)
+              : waitingBecause.unavailable(`the central service answered ${probe.status} to a change`);
+      return result;
+    }
+    for (const t of deletes) await pushDelete(client, db, t, result).catch((error: unknown) => refused(t.project_id, error));
+    for (const p of dirty) await pushProject(db, reader, client, p, result).catch((error: unknown) => refused(p.id, error));
+  } catch (error) {
+    // The network or the service failed the push: what was sent is recorded, the rest waits.
+    if (!(error instanceof SyncFailure) || error.code === 'cancelled') throw error;
+    result.queuedReason = waitingBecause.unavailable(error.message.replace(/ The data from before the sync is kept.*$/, '').replace(/\.$/, ''));
   }
-  if (probe.status >= 200 && probe.status < 300) throw new SyncFailure('push_failed', 'The central service accepted an empty project: refusing to send changes to it.');
-
-  for (const t of deletes) await pushDelete(client, db, t, result).catch((error: unknown) => refused(t.project_id, error));
-  for (const p of dirty) await pushProject(db, reader, client, p, result).catch((error: unknown) => refused(p.id, error));
   return result;
 }
 
@@ -103,12 +122,14 @@ async function pushProject(db: Kysely<Database>, reader: ProjectReader, client: 
   const body: Body = { ...mine, engineer: await engineerFor(db, mine.engineer) };
   delete body.notes;
   delete body.accessories;
+  // Whose figures they are is this store's to say, not a field to send.
+  delete body.figures_from;
   if (p.origin === 'local') {
     let upstreamId = (await pushedAs(db, p.id)) ?? null;
     if (upstreamId === null) {
       const created = await client.send<Body>('POST', '/api/projects', { ...body, id: undefined, version: undefined });
       if (created.status !== 201 || !isObject(created.body) || typeof created.body.id !== 'number') {
-        throw new Refused(`The central service refused project "${String(mine.name)}" (HTTP ${created.status}): ${describe(created.body)}`);
+        throw refusal(`project "${String(mine.name)}"`, created.status, created.body);
       }
       upstreamId = created.body.id;
       // Remembered at once, so a sync cut off after this point does not create it twice.
@@ -149,7 +170,7 @@ async function pushDelete(client: UpstreamClient, db: Kysely<Database>, t: { pro
     if (theirs.status === 404) done = true;
     else result.conflicts.push({ project_id: id, theirs: theirs.body, fingerprint: theirs.fingerprint });
   } else if (!done) {
-    throw new Refused(`The central service refused to delete project ${id} (HTTP ${res.status}): ${describe(res.body)}`);
+    throw refusal(`to delete project ${id}`, res.status, res.body);
   }
   if (done) {
     await removeTombstone(db, id);
@@ -161,7 +182,7 @@ async function pushDelete(client: UpstreamClient, db: Kysely<Database>, t: { pro
 async function sendEdit(client: UpstreamClient, id: number, mine: Body, theirs: Body): Promise<void> {
   if (theirs.status === 'Draft') {
     const res = await client.send<Body>('PATCH', `/api/projects/${id}`, { ...mine, version: typeof theirs.version === 'number' ? theirs.version : undefined });
-    if (res.status !== 200) throw new Refused(`The central service refused the changes to project ${id} (HTTP ${res.status}): ${describe(res.body)}`);
+    if (res.status !== 200) throw refusal(`the changes to project ${id}`, res.status, res.body);
   }
   await moveStatus(client, id, String(theirs.status), String(mine.status));
 }
@@ -181,12 +202,18 @@ async function moveStatus(client: UpstreamClient, id: number, from: string, to: 
   if (!steps) return; // an administrator's step: not the rep's to send
   for (const status of steps) {
     const res = await client.send<Body>('POST', `/api/projects/${id}/status`, { status });
-    if (res.status !== 200) throw new Refused(`The central service refused to move project ${id} to ${status} (HTTP ${res.status}): ${describe(res.body)}`);
+    if (res.status !== 200) throw refusal(`to move project ${id} to ${status}`, res.status, res.body);
   }
 }
 
 function describe(body: unknown): string {
   return isObject(body) && typeof body.message === 'string' ? body.message : 'no details';
+}
+
+/** A refusal of one change; a 401 or 403 says the key may not write. */
+function refusal(what: string, status: number, body: unknown): Refused {
+  const refusedWhat = `the central service refused ${what} (HTTP ${status}): ${describe(body)}`;
+  return new Refused(status === 401 || status === 403 ? `The key may not write: ${refusedWhat}` : refusedWhat.charAt(0).toUpperCase() + refusedWhat.slice(1));
 }
 
 const isGone = (theirs: unknown) => theirs === null || (isObject(theirs) && theirs.deleted === true);

@@ -14,6 +14,11 @@ import type { PulledProject } from './convert.js';
 export interface AnswerMeta {
   etag: string | null;
   stamp: string | null;
+  /**
+   * When the answer was given, by the central service's own clock (its Date header, ISO): the
+   * freshness of a date the service shows is judged against its clock, never this machine's
+   * (decide.ts unchangedByDate). Empty when the service sent no date (nothing is judged fresh by it).
+   */
   fetched_at: string;
   /** Fingerprint of the list entry it was fetched under (null: not known). */
   listed: string | null;
@@ -36,6 +41,8 @@ export interface AnswerWrite {
   fingerprint?: string | null;
   body?: Buffer;
   refresh?: boolean;
+  /** The central service's clock when it answered (its Date header, ISO), or null: stored as `fetched_at`. */
+  served_at?: string | null;
 }
 
 /**
@@ -204,9 +211,8 @@ export class StagedAnswers {
   }
 
   /** Keeps the answer's text as received (committed with the open batch). */
-  put(path: string, known: Omit<AnswerMeta, 'fetched_at'>, text: string): void {
-    const at = new Date().toISOString();
-    this.inBatch(() => this.insert.run(path, known.etag, known.stamp, known.listed, known.fingerprint, at, text));
+  put(path: string, known: AnswerMeta, text: string): void {
+    this.inBatch(() => this.insert.run(path, known.etag, known.stamp, known.listed, known.fingerprint, known.fetched_at, text));
   }
 
   /** What is staged of a project (without its rows), or undefined. */
@@ -223,8 +229,8 @@ export class StagedAnswers {
     this.inBatch(() => this.markProject.run(this.run, path));
   }
 
-  putProject(path: string, known: Omit<AnswerMeta, 'fetched_at'>, p: StagedProject): void {
-    const at = new Date().toISOString();
+  putProject(path: string, known: AnswerMeta, p: StagedProject): void {
+    const at = known.fetched_at;
     // Fixtures and notes go in as JSON arrays; the apply unpacks them with json_each.
     const staged = [
       path, known.etag, known.stamp, known.listed, known.fingerprint, at, this.run, p.row.id,

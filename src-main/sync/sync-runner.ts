@@ -12,7 +12,7 @@ import { UpstreamClient, type UpstreamClientOptions } from './upstream-client.js
 import { runPullWorker } from './pull-worker-host.js';
 import { recordConflict, replacePushIssues, writeRunState, type FoundConflict } from './sync-state.js';
 
-export type ClientTuning = Pick<UpstreamClientOptions, 'concurrency' | 'timeoutMs' | 'attempts' | 'backoffMs' | 'maxRetryAfterMs'>;
+export type ClientTuning = Pick<UpstreamClientOptions, 'concurrency' | 'timeoutMs' | 'attempts' | 'backoffMs' | 'maxRetryAfterMs' | 'stallMs'>;
 
 export interface SyncDeps {
   store: Store;
@@ -26,26 +26,28 @@ export class SyncRunner implements SyncRun {
     private readonly tuning: ClientTuning = {},
   ) {}
 
-  async run(options: { upstreamUrl: string; key: string; signal: AbortSignal; status: StatusReporter }): Promise<() => void> {
+  async run(options: { upstreamUrl: string; key: string; signal: AbortSignal; status: StatusReporter; allowMassDelete: boolean }): Promise<() => void> {
     const { store, dataDir } = this.deps;
     const { status, signal } = options;
-    let pushBytes = 0;
-    let pushRequests = 0;
+    const push = { wire: 0, decoded: 0, requests: 0 };
     const client = new UpstreamClient({
       ...this.tuning,
       baseUrl: options.upstreamUrl,
       key: options.key,
       signal,
-      onBytes: (n) => {
-        pushBytes += n;
-        pushRequests++;
-        status.update({ bytes: pushBytes, requests: pushRequests });
+      onBytes: (wire, decoded) => {
+        push.wire += wire;
+        push.decoded += decoded;
+        push.requests++;
+        status.update({ bytes: push.wire, bytes_decoded: push.decoded, requests: push.requests });
       },
     });
     status.update({ phase: 'pushing' });
+    // The push never stops the pull (a refusal or a failure keeps the changes queued, with the reason); a cancel does.
     const pushed = await pushLocalChanges(store.db, this.deps.projects, client).finally(() => client.close());
+    const connection = client.report();
     await writeRunState(store.db, { queued_reason: pushed.queuedReason });
-    status.update({ phase: 'pulling', pushed: pushed.sent });
+    status.update({ phase: 'pulling', pushed: pushed.sent, ...(connection.movedTo ? { moved_to: connection.movedTo } : {}) });
     const { result, written } = await runPullWorker(
       {
         dataDir,
@@ -55,14 +57,17 @@ export class SyncRunner implements SyncRun {
         pushedLocalIds: pushed.pushedLocalIds,
         mustApply: pushed.sent > 0 || pushed.conflicts.length > 0,
         readOnly: pushed.queuedReason !== null,
+        pausedUntil: connection.pausedUntil,
+        allowMassDelete: options.allowMassDelete,
       },
       store.sqlite,
       signal,
       (patch) =>
         status.update({
           ...patch,
-          ...(patch.bytes === undefined ? {} : { bytes: pushBytes + patch.bytes }),
-          ...(patch.requests === undefined ? {} : { requests: pushRequests + patch.requests }),
+          ...(patch.bytes === undefined ? {} : { bytes: push.wire + patch.bytes }),
+          ...(patch.bytes_decoded === undefined ? {} : { bytes_decoded: push.decoded + patch.bytes_decoded }),
+          ...(patch.requests === undefined ? {} : { requests: push.requests + patch.requests }),
         }),
     );
     try {

@@ -4,7 +4,7 @@
  */
 import { EventEmitter } from 'node:events';
 import type { Kysely } from 'kysely';
-import type { ConflictChoice, SyncConflict, SyncIssue, SyncSettings, SyncStatus } from '../../src-shared/sync.js';
+import type { ConflictChoice, SyncConflict, SyncErrorDetails, SyncIssue, SyncSettings, SyncStatus } from '../../src-shared/sync.js';
 import type { Database } from '../store/schema.js';
 import { ApiError } from '../errors.js';
 import { LockBusyError, type HeldLock } from '../store/process-locks.js';
@@ -19,20 +19,29 @@ export interface SyncRun {
    * with what to call once the run's own bookkeeping here is written: the sync's heavy disk work
    * after a run waits for that (see `runPullWorker`).
    */
-  run(options: { upstreamUrl: string; key: string; signal: AbortSignal; status: StatusReporter }): Promise<() => void>;
+  run(options: { upstreamUrl: string; key: string; signal: AbortSignal; status: StatusReporter; allowMassDelete: boolean }): Promise<() => void>;
   /** Keep mine or keep theirs; `confirmed` when the user agreed to lose their only copy. */
   resolve(projectId: number, choice: ConflictChoice, confirmed: boolean): Promise<void>;
 }
 
 export interface StatusReporter {
-  update(patch: Partial<Pick<SyncStatus, 'phase' | 'progress' | 'bytes' | 'requests' | 'rejected' | 'warnings' | 'pushed'>>): void;
+  update(patch: Partial<Pick<SyncStatus, 'phase' | 'progress' | 'bytes' | 'bytes_decoded' | 'requests' | 'rejected' | 'warnings' | 'pushed' | 'moved_to'>>): void;
 }
 
-/** A failure the user can act on; `code` is stable, `message` plain words. */
+export interface SyncNowOptions {
+  /**
+   * The rep confirmed that the central service removed more than the guard lets a run remove
+   * (see decide.ts isMassDeletion): this run applies it.
+   */
+  allowMassDelete?: boolean;
+}
+
+/** A failure the user can act on; `code` is stable, `message` plain words, `details` what the UI offers to do about it. */
 export class SyncFailure extends Error {
   constructor(
     readonly code: string,
     message: string,
+    readonly details?: SyncErrorDetails,
   ) {
     super(message);
     this.name = 'SyncFailure';
@@ -67,6 +76,7 @@ export class SyncService extends EventEmitter<SyncServiceEvents> {
       phase: null,
       progress: [],
       bytes: 0,
+      bytes_decoded: 0,
       requests: 0,
       started_at: null,
       last_success: null,
@@ -77,6 +87,7 @@ export class SyncService extends EventEmitter<SyncServiceEvents> {
       rejected: 0,
       warnings: 0,
       waiting: null,
+      moved_to: null,
       upstream_url: null,
       has_key: false,
       interval_minutes: 0,
@@ -162,8 +173,23 @@ export class SyncService extends EventEmitter<SyncServiceEvents> {
     this.schedule();
   }
 
+  /**
+   * Takes the address the central service says it moved to (a permanent redirect) as the setting.
+   * It is the same service at a new address: what is known of it (answers, capabilities, the
+   * staging of a cut-off run) is kept, unlike a change of service in the settings.
+   */
+  async useMovedAddress(url: string): Promise<void> {
+    const settings = await readSyncSettings(this.db);
+    await writeSyncSettings(this.db, { ...settings, upstream_url: url });
+    this.publish({ upstream_url: url, moved_to: null });
+    if (this.current.last_error?.code === 'moved_elsewhere') {
+      await writeRunState(this.db, { last_error: null });
+      this.publish({ last_error: null, ...(this.running ? {} : { state: this.configured() ? 'idle' : 'not-configured' }) });
+    }
+  }
+
   /** Starts a sync unless one runs; resolves when it ends (a failure is in the status, not thrown). */
-  syncNow(): Promise<void> {
+  syncNow(options: SyncNowOptions = {}): Promise<void> {
     if (this.running) return this.running;
     const upstreamUrl = this.current.upstream_url;
     const key = readUpstreamKey(this.dataDir);
@@ -172,14 +198,14 @@ export class SyncService extends EventEmitter<SyncServiceEvents> {
     }
     const controller = new AbortController();
     this.controller = controller;
-    this.publish({ state: 'running', phase: 'connecting', progress: [], bytes: 0, requests: 0, rejected: 0, warnings: 0, pushed: 0, started_at: new Date().toISOString(), next_run: null });
+    this.publish({ state: 'running', phase: 'connecting', progress: [], bytes: 0, bytes_decoded: 0, requests: 0, rejected: 0, warnings: 0, pushed: 0, moved_to: null, started_at: new Date().toISOString(), next_run: null });
     const reporter: StatusReporter = { update: (patch) => this.publish(patch, patch.phase !== undefined) };
     let written: () => void = () => undefined;
     this.running = this.guard()
       .catch((error: unknown) => Promise.reject(error instanceof LockBusyError ? new SyncFailure('busy', error.message) : error))
       .then((held) =>
         this.runner
-          .run({ upstreamUrl, key, signal: controller.signal, status: reporter })
+          .run({ upstreamUrl, key, signal: controller.signal, status: reporter, allowMassDelete: options.allowMassDelete === true })
           .then((after) => void (written = after))
           .finally(() => held.release()),
       )
@@ -190,7 +216,7 @@ export class SyncService extends EventEmitter<SyncServiceEvents> {
       })
       .catch(async (error: unknown) => {
         const failure = SyncFailure.from(error, controller.signal.aborted);
-        const lastError = { code: failure.code, message: failure.message, at: new Date().toISOString() };
+        const lastError = { code: failure.code, message: failure.message, at: new Date().toISOString(), ...(failure.details ? { details: failure.details } : {}) };
         await writeRunState(this.db, { last_error: lastError });
         this.publish({ state: 'failed', phase: null, last_error: lastError });
       })

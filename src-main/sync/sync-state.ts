@@ -22,6 +22,16 @@ export interface RunState {
 /** Shown (CLI, /api/sync, UI) while local changes wait for an upstream that takes no writes. */
 export const WAITING_READ_ONLY = 'waiting: the central service does not accept changes';
 
+/** Why local changes wait, when it is not that the service takes no writes (shown where WAITING_READ_ONLY is). */
+export const waitingBecause = {
+  /** A read-only key: the service refused the write probe with 401 or 403, and the pull went on. */
+  keyMayNotWrite: (status: number) => `waiting: the key may not write: the central service refused a change with HTTP ${status} (it reads with this key); ask for a key that may change projects`,
+  /** The service took an empty project where it should have refused it: nothing more is sent to it. */
+  tookEmpty: (status: number) => `waiting: the central service accepted an empty project (HTTP ${status}), so no changes are sent to it; tell its administrator`,
+  /** The changes could not be sent this time (a redirect, a 5xx, the network): they go with a later sync. */
+  unavailable: (what: string) => `waiting: the changes could not be sent this time (${what}); they go with a later sync`,
+};
+
 export async function readRunState(db: Db): Promise<RunState> {
   const row = await db.selectFrom('sync_state').selectAll().where('id', '=', 1).executeTakeFirst();
   return {

@@ -172,12 +172,12 @@ const projectCore = {
   construction_type: z.string().meta({ description: 'Label, e.g. "New Construction"' }),
   installation_location: z.string().nullable().meta({ description: 'Label: "Indoors" or "Outdoors"' }),
   recommended_product: nullableString,
-  pump_out_cycle: z.number().int().meta({
+  pump_out_cycle: z.number().int().nullable().meta({
     description:
-      'Days between pump-outs: what the recommended unit(s) hold; when no product is recommended, the design target the sizing used (see pump_out_cycle_basis)',
+      'Days between pump-outs: what the recommended unit(s) hold; when no product is recommended, the design target the sizing used (see pump_out_cycle_basis). Null only where the central service stated none (served as received)',
   }),
-  pump_out_cycle_basis: z.enum(PUMP_OUT_CYCLE_BASES).meta({
-    description: '"recommended_product": the days the recommended unit(s) hold; "design_target": no product is recommended, and pump_out_cycle is the requested pump-out target within the jurisdiction\'s bounds',
+  pump_out_cycle_basis: z.enum(PUMP_OUT_CYCLE_BASES).nullable().meta({
+    description: '"recommended_product": the days the recommended unit(s) hold; "design_target": no product is recommended, and pump_out_cycle is the requested pump-out target within the jurisdiction\'s bounds; null when pump_out_cycle is',
   }),
 };
 
@@ -213,6 +213,10 @@ const projectDetailFields = {
     .strict()
     .nullable()
     .meta({ description: 'Why no product is recommended (null when one is): e.g. no_candidate_fits, unique_local_requirements' }),
+  figures_from: z.enum(['central_service', 'local']).meta({
+    description:
+      'Whose figures (flow_rate, grease, recommended_product, pump_out_cycle) these are: the central service\'s, as it stated them, or this app\'s sizing (a project made here, or a synced one whose sizing inputs were changed here)',
+  }),
 };
 
 export const project = z

@@ -262,6 +262,7 @@ export const projectWriteFields = z
     pump_out_cycle: ignored,
     pump_out_cycle_basis: ignored,
     no_recommendation: ignored,
+    figures_from: ignored,
     flow_rate: ignored,
     grease: ignored,
     unique_local_requirements: ignored,

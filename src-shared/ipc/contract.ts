@@ -122,8 +122,11 @@ export const methods = {
 
   // --- Sync ---------------------------------------------------------------------------------
   'sync.status': noArgs,
-  'sync.now': noArgs,
+  /** `allowMassDelete`: the rep confirmed a run that removes more than the guard allows (last_error code mass_delete). */
+  'sync.now': z.object({ allowMassDelete: z.boolean().optional() }).strict(),
   'sync.cancel': noArgs,
+  /** The address the central service says it moved to, taken as the setting: the same service, so what is known of it is kept. */
+  'sync.useMovedAddress': z.object({ upstream_url: z.string().trim().url({ error: 'Enter the full address, e.g. https://sizing.example.com' }) }).strict(),
   'sync.conflicts': noArgs,
   'sync.resolve': z.object({ projectId: id, choice: z.enum(['mine', 'theirs']), confirm: z.boolean().optional() }).strict(),
   'sync.settings': noArgs,
@@ -335,6 +338,7 @@ export interface MethodResults extends DataSafetyResults {
   'sync.status': SyncStatus;
   'sync.now': SyncStatus;
   'sync.cancel': SyncStatus;
+  'sync.useMovedAddress': SyncStatus;
   'sync.conflicts': SyncConflict[];
   'sync.resolve': SyncStatus;
   'sync.settings': SyncSettings & { has_key: boolean };

@@ -10,8 +10,8 @@ import { expect } from 'vitest';
 export const EXTENSION_FIELDS = new Set([
   // Projects: bookkeeping, and the inputs the sizing needs beyond the spec (null when not stated).
   'version', 'updated', 'menu_type', 'pump_out_target', 'burial_depth', 'meals', 'size_by_pipe_only', 'unique_local_requirements_reason',
-  // What the pump-out cycle is based on, and why no product is recommended (null when one is).
-  'pump_out_cycle_basis', 'no_recommendation',
+  // What the pump-out cycle is based on, why no product is recommended (null when one is), and whose figures they are.
+  'pump_out_cycle_basis', 'no_recommendation', 'figures_from',
   // The reduced project (list items, search results) also shows where it is installed.
   'installation_location',
   // Fixtures: the entered figures.
@@ -66,4 +66,16 @@ export function expectServedAs(local: unknown, upstream: unknown, at: string): v
 /** Lists whose order the spec leaves open (whole lists): compared item by item after sorting by `by`. */
 export function sortedBy<T>(items: T[], by: (item: T) => string): T[] {
   return [...items].sort((a, b) => (by(a) < by(b) ? -1 : by(a) > by(b) ? 1 : 0));
+}
+
+/**
+ * A Fieldsizer upstream's answer as a downstream of it serves it: the same JSON, except that the
+ * projects' figures are the central service's there (`figures_from`), whoever sized them upstream.
+ */
+export function asSyncedFrom(upstream: unknown): unknown {
+  if (Array.isArray(upstream)) return upstream.map(asSyncedFrom);
+  if (!isObject(upstream)) return upstream;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(upstream)) out[k] = k === 'figures_from' ? 'central_service' : asSyncedFrom(v);
+  return out;
 }

@@ -6,7 +6,7 @@
  * backup is taken; an imported project arrives as a Draft whatever the file says (the report then
  * carries the DRAFT watermark); the bridge takes a file as large as the contract does.
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
@@ -19,6 +19,7 @@ import type { FieldsizerFile } from '../../src-shared/transfer/fieldsizer-file.j
 import { openEngine, type Engine, type EngineOptions } from '../../src-main/engine/engine.js';
 import { copyTemplateDataDir, startTestServer, tempDir, type TestServer } from '../helpers/api-server.js';
 import { makeUnsyncedProjects } from './helpers.js';
+import { runCli } from '../helpers/cli-process.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
 let t: TestServer;
@@ -73,16 +74,7 @@ async function bridgeImport(content: string): Promise<{ status: number; body: Br
   return { status: response.status, body: (await response.json()) as BridgeEnvelope };
 }
 
-function cli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(path.join(root, 'node_modules/.bin/tsx'), ['src-main/cli.ts', ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-    child.once('exit', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const cli = (args: string[]) => runCli(args);
 
 const sink = { kind: 'three-compartment-sink', uses_typical_dimensions: false, length: 24, width: 24, depth: 12 };
 

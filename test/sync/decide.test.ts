@@ -5,7 +5,6 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
-  acceptsWrites,
   decideDetail,
   editStep,
   engineerOf,
@@ -16,7 +15,9 @@ import {
   pagingWarnings,
   startPaging,
   unchangedByDate,
+  isMassDeletion,
   usersToAsk,
+  writeProbe,
   type KnownAnswer,
 } from '../../src-main/sync/decide.js';
 
@@ -185,7 +186,20 @@ describe('the push', () => {
     expect(editStep({ theirs: null, theirsFingerprint: null, baseVersion: 3, baseFingerprint: null })).toEqual({ step: 'conflict', theirsGone: true });
   });
 
-  it('reads 404, 405 and 501 to a write as "no write endpoints"', () => {
-    expect([400, 404, 405, 422, 501].map(acceptsWrites)).toEqual([true, false, false, true, false]);
+  it('reads the write probe: 404, 405 and 501 "no write endpoints", 401 and 403 "the key may not write", a 4xx refusal of the empty body "accepts"', () => {
+    expect([400, 404, 405, 422, 501, 401, 403, 409].map(writeProbe)).toEqual(['accepts', 'no-writes', 'no-writes', 'accepts', 'no-writes', 'key-may-not-write', 'key-may-not-write', 'accepts']);
+    // An empty project taken, a redirect or a server error: nothing is sent this time.
+    expect([201, 301, 502].map(writeProbe)).toEqual(['took-empty', 'unavailable', 'unavailable']);
+  });
+});
+
+describe('the mass-deletion guard', () => {
+  it('holds back a run removing more than half of what is held, or more than 100 records; a few removals pass', () => {
+    // The run: 60 → 0 products, 20 → 0 territories, 31 → 1 users, 51 → 1 projects.
+    expect([[60, 60], [20, 20], [31, 30], [51, 50]].map(([held, removing]) => isMassDeletion(held!, removing!))).toEqual([true, true, true, true]);
+    // A deliberate purge of 150 of 100,000 projects is confirmed once, too.
+    expect(isMassDeletion(100_000, 150)).toBe(true);
+    expect([isMassDeletion(12, 1), isMassDeletion(12, 6), isMassDeletion(100_000, 100), isMassDeletion(0, 0)]).toEqual([false, false, false, false]);
+    expect(isMassDeletion(12, 7)).toBe(true);
   });
 });

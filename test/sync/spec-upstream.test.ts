@@ -171,6 +171,31 @@ describe('first sync against a service that speaks only the spec', () => {
     }
   });
 
+  it('serves the type tree and each type\'s product list exactly as the service answered them', async () => {
+    // Its list in its order; an inactive child it shows only under its parent stays there.
+    await expectSame('/product-types');
+    const top = ((await down.get('/product-types')).body as List).data.map((t) => t.key);
+    expect(top).not.toContain('point-of-use');
+    const interceptors = (await down.get('/product-types/interceptors')).body as { types: { key: string; active: boolean }[] };
+    expect(interceptors.types).toContainEqual(expect.objectContaining({ key: 'point-of-use', active: false }));
+    for (const path of ['/product-types/interceptors', '/product-types/point-of-use', '/product-types/accessories', '/product-types/risers']) await expectSame(path);
+    // A category lists what the service lists for it: here its own products only (none), not its sub-types'.
+    for (const path of ['/product-types/interceptors/products', '/product-types/hydromechanical/products', '/product-types/accessories/products', '/product-types/risers/products']) await expectSame(path);
+    expect(((await down.get('/product-types/interceptors/products')).body as List).data).toEqual([]);
+    // The detail's products (a Fieldsizer extension) are the same list, as reduced items.
+    const detail = (await down.get('/product-types/hydromechanical')).body as { products: List };
+    const full = (await down.get('/product-types/hydromechanical/products')).body as List;
+    expect(detail.products.data.map((p) => p.part_number)).toEqual(full.data.map((p) => p.part_number));
+  });
+
+  it('serves a null pump_out_cycle as null: on lists, in the detail, in a user\'s embedded projects and in search', async () => {
+    const theirs = (await upstreamGet('/api/projects/1005')).body as { pump_out_cycle: unknown };
+    expect(theirs.pump_out_cycle).toBeNull();
+    for (const path of ['/api/projects/1005', '/api/projects?types=newConstruction', '/api/projects?zip_codes=78701', '/api/users/103?projects=true&contacts=true', '/api/search?type=project&query=taqueria']) await expectSame(path);
+    const mine = (await down.get('/api/projects/1005')).body as { pump_out_cycle: unknown; pump_out_cycle_basis: unknown; figures_from: unknown };
+    expect(mine).toMatchObject({ pump_out_cycle: null, pump_out_cycle_basis: null, figures_from: 'central_service' });
+  });
+
   it('serves what the service states as it states it: prices, zips, counties, population, labels', async () => {
     const product = (await down.get('/products/HM-50-01')).body as { price: { retail: { price: string; multiplier: number }; list: string } };
     expect(product.price.retail).toEqual({ object: 'price', multiplier: 0.9, price: '2,199.00' });
@@ -260,6 +285,27 @@ describe('the next syncs', () => {
 });
 
 describe('offline work against a service without writes', () => {
+  it('a rename here keeps the service\'s figures as received; a changed sizing input re-sizes and says so', async () => {
+    const path = '/api/projects/1009?fixtures=true&notes=true&accessories=true';
+    const theirs = (await upstreamGet(path)).body as Record<string, unknown>;
+    const renamed = await down.request('PATCH', '/api/projects/1009', { body: JSON.stringify({ name: 'Fulton Market Grill & Bar' }) });
+    expect(renamed.status, renamed.text).toBe(200);
+    // Field by field as the service answered, but for the new name: flow, grease, cycle, product and fixtures as received.
+    expectServedAs(renamed.body, { ...theirs, name: 'Fulton Market Grill & Bar' }, 'PATCH 1009');
+    expectServedAs((await down.get(path)).body, { ...theirs, name: 'Fulton Market Grill & Bar' }, path);
+    expect(renamed.body).toMatchObject({ figures_from: 'central_service' });
+    // The same inputs sent back as they stand (as the app's editor saves a form): still the service's figures.
+    const same = await down.request('PATCH', '/api/projects/1009', { body: JSON.stringify({ servings_per_day: theirs.servings_per_day, fryer: theirs.fryer, pipe_size: theirs.pipe_size }) });
+    expect(same.body).toMatchObject({ figures_from: 'central_service', flow_rate: theirs.flow_rate, grease: theirs.grease });
+    // Servings change: this app sizes it, and says whose figures these are now.
+    const resized = await down.request('PATCH', '/api/projects/1009', { body: JSON.stringify({ servings_per_day: 900 }) });
+    expect(resized.status, resized.text).toBe(200);
+    const after = resized.body as { figures_from: string; grease: { per_day: { weight: { value: number } } }; servings_per_day: number };
+    expect(after.figures_from).toBe('local');
+    expect(after.servings_per_day).toBe(900);
+    expect(after.grease.per_day.weight.value).not.toBe((theirs.grease as typeof after.grease).per_day.weight.value);
+  });
+
   it('edits and new projects wait, shown as waiting, and never become conflicts', async () => {
     const created = await down.request('POST', '/api/projects', { body: JSON.stringify({ name: 'Offline pizzeria', engineer: { id: 101 }, servings_per_day: 180 }) });
     expect(created.status, created.text).toBe(201);
@@ -275,7 +321,7 @@ describe('offline work against a service without writes', () => {
     const status = await sync();
     expect(status.last_error).toBeNull();
     expect(status.waiting).toBe('waiting: the central service does not accept changes');
-    expect(status.unsynced_changes).toBe(3);
+    expect(status.unsynced_changes).toBe(4);
     expect(status.conflicts).toBe(0);
     expect((await down.get('/api/projects/1006')).status).toBe(404);
     expect(await down.engine.sync.conflicts()).toEqual([]);
@@ -285,6 +331,6 @@ describe('offline work against a service without writes', () => {
     expect((await down.get(`/api/projects/${localId}`)).body).toMatchObject({ name: 'Offline pizzeria' });
     expect((await down.get('/api/projects/1008')).body).toMatchObject({ servings_per_day: 320, name: 'Food hall concept' });
     const api = (await down.get('/api/sync')).body as { waiting: string; unsynced_changes: number };
-    expect(api).toMatchObject({ waiting: 'waiting: the central service does not accept changes', unsynced_changes: 3 });
+    expect(api).toMatchObject({ waiting: 'waiting: the central service does not accept changes', unsynced_changes: 4 });
   }, 60_000);
 });

@@ -49,4 +49,36 @@ describe('npm run sync', () => {
     expect(stdout).toContain('waiting: the central service does not accept changes (1 local change kept here)');
     expect(stdout).toMatch(/warning: products GV-2000-01: listed in \/products, but its detail answers 404/);
   }, 120_000);
+
+  it('says how many bytes travelled and how many of JSON they were, when the service compresses', async () => {
+    up.quirks.compress = { coding: 'gzip', anyway: false };
+    up.data.products.find((p) => p.part_number === 'HM-20-01')!.short_name = 'HM-20 (gz)';
+    const { stdout } = await run(node, [cli, 'sync', '--data-dir', dataDir], { cwd: root });
+    expect(stdout).toMatch(/synced in [\d.]+ s, \d+ requests, [\d.]+ MB on the wire \([\d.]+ MB of JSON, compressed [\d.]+×\)/);
+  }, 120_000);
+
+  it('a service answering empty lists: exit 1, nothing changed, what it saw printed; --allow-mass-delete applies it', async () => {
+    up.quirks.emptyLists = true;
+    const count = async () => {
+      const engine = await openEngine({ dataDir });
+      try {
+        return engine.store.sqlite.prepare("select count(*) from products where origin = 'upstream'").pluck().get() as number;
+      } finally {
+        await engine.close();
+      }
+    };
+    const before = await count();
+    expect(before).toBeGreaterThan(0);
+    const failed = await run(node, [cli, 'sync', '--data-dir', dataDir], { cwd: root }).then(
+      () => null,
+      (error: { code: number; stderr: string }) => error,
+    );
+    expect(failed?.code).toBe(1);
+    expect(failed?.stderr).toContain(`The central service now lists far fewer records than this computer holds from it (products ${before} → 0,`);
+    expect(failed?.stderr).toContain('run the sync with --allow-mass-delete');
+    expect(await count()).toBe(before);
+    const { stdout } = await run(node, [cli, 'sync', '--data-dir', dataDir, '--allow-mass-delete'], { cwd: root });
+    expect(stdout).toMatch(/synced in [\d.]+ s/);
+    expect(await count()).toBe(0);
+  }, 180_000);
 });

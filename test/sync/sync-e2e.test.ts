@@ -6,6 +6,7 @@
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/api-server.js';
+import { asSyncedFrom } from '../helpers/served-as.js';
 
 let up: TestServer;
 let down: TestServer;
@@ -77,7 +78,7 @@ describe('first sync', () => {
     for (const path of sampled) {
       const [a, b] = await Promise.all([up.get(path), down.get(path)]);
       expect(b.status, path).toBe(a.status);
-      expect(b.body, path).toEqual(a.body);
+      expect(b.body, path).toEqual(asSyncedFrom(a.body));
     }
   }, 120_000);
 
@@ -103,7 +104,7 @@ describe('later syncs', () => {
     expect((await down.get(`/api/projects/${id}`)).status).toBe(404);
     await sync(down);
     const [a, b] = await Promise.all([up.get(`/api/projects/${id}?fixtures=true`), down.get(`/api/projects/${id}?fixtures=true`)]);
-    expect(b.body).toEqual(a.body);
+    expect(b.body).toEqual(asSyncedFrom(a.body));
   }, 120_000);
 });
 

@@ -15,7 +15,7 @@ it('sends the serving thread at most ten progress messages a second, and the fin
   const received: { phase?: string | null; progress?: SyncProgress[]; requests?: number }[] = [];
   const started = performance.now();
   const { result, written } = await runPullWorker(
-    { dataDir: pair.down.dataDir, upstreamUrl: pair.up.server.url, key: pair.up.key, tuning: {}, pushedLocalIds: [], mustApply: false, readOnly: false },
+    { dataDir: pair.down.dataDir, upstreamUrl: pair.up.server.url, key: pair.up.key, tuning: {}, pushedLocalIds: [], mustApply: false, readOnly: false, pausedUntil: 0, allowMassDelete: false },
     pair.down.engine.store.sqlite,
     new AbortController().signal,
     (patch) => received.push(patch),

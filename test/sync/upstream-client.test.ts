@@ -8,7 +8,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
 import { fingerprint } from '../../src-main/sync/decide.js';
-import { UpstreamClient } from '../../src-main/sync/upstream-client.js';
+import zlib from 'node:zlib';
+import { bodyKind, movedBase, UpstreamClient } from '../../src-main/sync/upstream-client.js';
 
 describe('UpstreamClient', () => {
   let server: http.Server;
@@ -83,6 +84,96 @@ describe('UpstreamClient', () => {
     } finally {
       await client.close();
       await new Promise((r) => plain.close(r));
+    }
+  });
+
+  it('tells a web page from data before parsing, whatever the label says', () => {
+    const b = (text: string) => Buffer.from(text);
+    expect(bodyKind('application/json', b('{"a":1}'))).toBe('json');
+    expect(bodyKind(null, b(' [1]'))).toBe('json');
+    expect(bodyKind('text/plain', b('{"a":1}'))).toBe('json');
+    expect(bodyKind('text/html; charset=utf-8', b('<!DOCTYPE html><html></html>'))).toBe('web-page');
+    // A portal that labels its page JSON, or labels nothing: still a page.
+    expect(bodyKind('application/json', b('\n<html><body>Sign in</body></html>'))).toBe('web-page');
+    expect(bodyKind(null, b('<html></html>'))).toBe('web-page');
+    expect(bodyKind('application/xml', b('<?xml version="1.0"?><a/>'))).toBe('other');
+    expect(bodyKind('image/png', b('\x89PNG'))).toBe('other');
+  });
+
+  it('reads the new address a permanent move implies, when the new URL ends with the path asked for', () => {
+    expect(movedBase(new URL('https://new.example/v2/api/users?limit=100&offset=0'), '/api/users?limit=100&offset=0')).toBe('https://new.example/v2');
+    expect(movedBase(new URL('https://new.example/api/users'), '/api/users')).toBe('https://new.example');
+    expect(movedBase(new URL('https://portal.example/login'), '/api/users')).toBeNull();
+  });
+
+  it('one back-off for every connection: after a 503 with Retry-After, no request goes out until it has passed', async () => {
+    const arrivals: { path: string; at: number }[] = [];
+    let refusedAt = 0;
+    const busy = http.createServer((req, res) => {
+      arrivals.push({ path: req.url!, at: Date.now() });
+      if (req.url === '/first' && refusedAt === 0) {
+        refusedAt = Date.now();
+        res.writeHead(503, { 'retry-after': '1', 'content-type': 'application/json' });
+        return res.end('{}');
+      }
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end('{"ok":true}');
+    });
+    await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve));
+    const client = new UpstreamClient({ baseUrl: `http://127.0.0.1:${(busy.address() as AddressInfo).port}`, key: 'k', signal: new AbortController().signal, concurrency: 4 });
+    try {
+      await client.get('/warm');
+      const first = client.get('/first');
+      // Sent once the 503 is known: they wait with it, on their own connections.
+      await new Promise((r) => setTimeout(r, 300));
+      const others = await Promise.all([1, 2, 3].map((i) => client.get(`/other/${i}`)));
+      expect((await first).status).toBe(200);
+      expect(others.every((o) => o.status === 200)).toBe(true);
+      const after = arrivals.filter((a) => a.path.startsWith('/other/') || (a.path === '/first' && a.at > refusedAt));
+      expect(after).toHaveLength(4);
+      for (const a of after) expect(a.at - refusedAt, a.path).toBeGreaterThanOrEqual(950);
+      expect(client.report()).toMatchObject({ waits: 1, longestWaitMs: 1000 });
+    } finally {
+      await client.close();
+      await new Promise((r) => busy.close(r));
+    }
+  });
+
+  it('reads gzip, br and deflate; a write refused with 403 comes back as a status (the push weighs it), a read refused stops the run', async () => {
+    const json = JSON.stringify({ data: Array.from({ length: 200 }, (_, i) => ({ id: i, name: `Item ${i}` })) });
+    const codings: Record<string, (b: Buffer) => Buffer> = { gzip: zlib.gzipSync, br: zlib.brotliCompressSync, deflate: zlib.deflateSync };
+    const server = http.createServer((req, res) => {
+      if (req.method === 'POST') {
+        res.writeHead(403, { 'content-type': 'application/json' });
+        return res.end('{"message":"read-only key"}');
+      }
+      if (req.url === '/forbidden') {
+        res.writeHead(403, { 'content-type': 'application/json' });
+        return res.end('{}');
+      }
+      const coding = req.url!.slice(1);
+      res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': coding });
+      res.end(codings[coding]!(Buffer.from(json)));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const sizes: [number, number][] = [];
+    const client = new UpstreamClient({ baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, key: 'k', signal: new AbortController().signal, onBytes: (wire, decoded) => sizes.push([wire, decoded]) });
+    try {
+      for (const coding of Object.keys(codings)) {
+        const answer = await client.get<{ data: unknown[] }>(`/${coding}`);
+        expect(answer.body.data).toHaveLength(200);
+        expect(answer.text).toBe(json);
+      }
+      for (const [wire, decoded] of sizes) {
+        expect(decoded).toBe(Buffer.byteLength(json));
+        expect(wire).toBeLessThan(decoded / 3);
+      }
+      const write = await client.send<{ message: string }>('POST', '/api/projects', {});
+      expect(write).toMatchObject({ status: 403, body: { message: 'read-only key' } });
+      await expect(client.get('/forbidden')).rejects.toMatchObject({ code: 'forbidden' });
+    } finally {
+      await client.close();
+      await new Promise((r) => server.close(r));
     }
   });
 });

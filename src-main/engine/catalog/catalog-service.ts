@@ -99,8 +99,24 @@ export class CatalogService {
 
   async listProductTypes(): Promise<ListResult<ProductType>> {
     const types = await this.types();
-    const data = types.list().map((row) => types.render(row));
+    const data = types.fromCentralService ? types.listAsReceived() : types.list().map((row) => types.render(row));
     return { data, total: data.length };
+  }
+
+  /**
+   * A type of the central service, served as it answered: its own answer (404 where it answered
+   * 404), and the products its /product-types/:type/products listed, in its order (where it gave
+   * no such list: the products whose type it is).
+   */
+  private async typeAsReceived(key: string, types: TypeTree): Promise<{ detail: ProductType; ids: number[] } | null> {
+    if (!types.fromCentralService) return null;
+    const row = types.byKey(key);
+    if (!row || row.detail_served === null) throw notFound(`No product type with key "${key}".`);
+    const ids =
+      row.products_served !== null
+        ? (JSON.parse(row.products_served) as number[])
+        : (await this.db.selectFrom('products').select('id').where('type_id', '=', row.id).orderBy('part_number').orderBy('id').execute()).map((r) => r.id);
+    return { detail: JSON.parse(row.detail_served) as ProductType, ids };
   }
 
   private async publishedType(key: string) {
@@ -124,6 +140,14 @@ export class CatalogService {
   }
 
   async getProductType(key: string): Promise<ProductTypeDetail> {
+    const received = await this.typeAsReceived(key, await this.types());
+    if (received) {
+      const rows = await this.queries.rowsByIds({ ids: JSON.stringify(received.ids) });
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      const inOrder = received.ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
+      const url = `/product-types/${encodeURIComponent(key)}/products`;
+      return { ...received.detail, products: { object: 'list', url, data: await this.listItems(inOrder, await this.types()) } };
+    }
     const { types, row } = await this.publishedType(key);
     const products = await this.productsOfTypeQuery(row.id, types).selectAll('products').orderBy('products.part_number').orderBy('products.id').execute();
     const url = `/product-types/${encodeURIComponent(row.key)}/products`;
@@ -131,6 +155,16 @@ export class CatalogService {
   }
 
   async listProductsOfType(key: string, page: OptionalPage): Promise<ListStream<Product>> {
+    const tree = await this.types();
+    const received = await this.typeAsReceived(key, tree);
+    if (received) {
+      return streamPages(
+        received.ids,
+        page,
+        (batch) => this.queries.rowsByIds({ ids: JSON.stringify(batch) }),
+        (rows) => this.fullProducts(rows, tree),
+      );
+    }
     const { types, row } = await this.publishedType(key);
     const ids = await this.productsOfTypeQuery(row.id, types).select('products.id').orderBy('products.part_number').orderBy('products.id').execute();
     return streamPages(

@@ -68,6 +68,24 @@ export class TypeTree {
     return [...this.byId.values()].filter((r) => this.published.has(r.id) || r.listed === 1);
   }
 
+  /**
+   * The types came from the central service: they are served as it answered them (its list, in
+   * its order, each entry as it showed it; each type's own answer; its product lists), not by
+   * this app's rules, which apply to the embedded data set.
+   */
+  get fromCentralService(): boolean {
+    for (const row of this.byId.values()) if (row.origin === 'upstream') return true;
+    return false;
+  }
+
+  /** The central service's /product-types list as it answered it. */
+  listAsReceived(): ProductType[] {
+    return [...this.byId.values()]
+      .filter((r) => r.served !== null)
+      .sort((a, b) => (a.list_position ?? 0) - (b.list_position ?? 0))
+      .map((r) => JSON.parse(r.served!) as ProductType);
+  }
+
   ref(row: TypeRow): ProductTypeRef {
     return {
       object: 'product-type',

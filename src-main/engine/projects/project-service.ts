@@ -3,6 +3,7 @@
  * draft, status changes). Every write validates, recomputes the sizing and stores both in one
  * transaction.
  */
+import { isDeepStrictEqual } from 'node:util';
 import type { Kysely, Transaction } from 'kysely';
 import type { Fixture, Project, ProjectListItem, RecommendedAccessory } from '../../../src-shared/api/people.js';
 import { allowedTransitions, DELETABLE_STATUSES, EDITABLE_STATUSES, TRANSITIONS, type Actor } from '../../../src-shared/api/project-status.js';
@@ -22,7 +23,7 @@ import type { Page } from '../paging.js';
 import { DEFAULT_INPUTS, inputsForSizing, insideLocationProblem, parseStoredFixtures, unmappedFixtures, type StoredInputs } from './project-inputs.js';
 import { compactSizing, type SizingContext } from './project-sizing.js';
 import type { RulesResolver } from '../authorities/rules-resolver.js';
-import { buildFixture, buildProject, buildProjectListItem, buildUserProject, isUpstreamSizing, projectJson, projectUrl, type KeptSizing, type ProjectRow, type Viewer } from './render-project.js';
+import { buildFixture, buildProject, buildProjectListItem, buildUserProject, isUpstreamSizing, projectJson, projectUrl, sizedByCentralService, type KeptSizing, type ProjectRow, type Viewer } from './render-project.js';
 import { fixtureFromWrite } from './fixture-write.js';
 import { isUnknownEngineer, resolveEngineer } from '../people/project-engineer.js';
 import { keepDeleted, restoreDeleted } from './project-undo.js';
@@ -245,8 +246,9 @@ export class ProjectService {
         throw new ApiError(409, 'status_change_not_here', `Change the status with POST ${projectUrl(id)}/status, not by editing the project.`, 'status');
       }
       const fixtures = parseStoredFixtures(await trx.selectFrom('project_fixtures').select('input').where('project_id', '=', id).orderBy('position').execute(), row);
+      const stated = projectJson<Partial<StoredInputs>>(row, 'inputs', row.inputs);
       const state = await resolveWrite(trx, this.rules, body, {
-        inputs: projectJson<StoredInputs>(row, 'inputs', row.inputs),
+        inputs: stated as StoredInputs,
         fixtures,
         address: { street: row.street, street_2: row.street_2, city: row.city, state: row.state, postal_code: row.postal_code },
         jurisdiction_id: row.jurisdiction_id,
@@ -260,7 +262,11 @@ export class ProjectService {
         }
         userId = await resolveEngineer(trx, body.engineer);
       }
-      const sizing = await this.sizing.size(inputsForSizing(state.inputs).inputs, state.fixtures, state.rules, trx, 'summary');
+      // The central service's figures stay as it stated them unless a sizing input changed (a
+      // rename, an address within the same jurisdiction, a note: nothing to re-size); a change
+      // that does size differently replaces them with this app's sizing (figures_from: local).
+      const sameSizing = sizedByCentralService(row) && sameSizingInputs({ inputs: inputsForSizing(stated).inputs, fixtures, jurisdiction_id: row.jurisdiction_id }, state);
+      const sizing = sameSizing ? null : await this.sizing.size(inputsForSizing(state.inputs).inputs, state.fixtures, state.rules, trx, 'summary');
       await trx
         .updateTable('projects')
         .set({
@@ -269,15 +275,16 @@ export class ProjectService {
           construction_type: state.construction_type,
           ...state.address,
           jurisdiction_id: state.jurisdiction_id,
-          inputs: JSON.stringify(state.inputs),
-          ...sizingColumns(sizing),
+          // Inputs the service did not state stay unstated while its figures stand.
+          inputs: JSON.stringify(sizing === null ? stated : state.inputs),
+          ...(sizing === null ? {} : sizingColumns(sizing)),
           updated: now(),
           version: row.version + 1,
           dirty: 1,
         })
         .where('id', '=', id)
         .execute();
-      if (body.fixtures !== undefined) {
+      if (body.fixtures !== undefined && sizing !== null) {
         await trx.deleteFrom('project_fixtures').where('project_id', '=', id).execute();
         await writeFixtures(trx, id, state.fixtures);
       }
@@ -376,6 +383,13 @@ function checkVersion(row: ProjectRow, version: number | undefined): void {
   if (version !== undefined && version !== row.version) {
     throw new ApiError(409, 'version_conflict', `Project ${row.id} changed since you read it (version ${version}, now ${row.version}). Read it again and retry.`, 'version');
   }
+}
+
+/** Whether a write leaves what sizes the project as it was: the inputs as the sizing reads them, the fixtures, the jurisdiction. */
+function sameSizingInputs(before: { inputs: StoredInputs; fixtures: FixtureInput[]; jurisdiction_id: number | null }, after: { inputs: StoredInputs; fixtures: FixtureInput[]; jurisdiction_id: number | null }): boolean {
+  // As JSON would carry them: a field left undefined is the same as one left out.
+  const plain = (value: unknown) => JSON.parse(JSON.stringify(value)) as unknown;
+  return before.jurisdiction_id === after.jurisdiction_id && isDeepStrictEqual(plain(before.inputs), plain(after.inputs)) && isDeepStrictEqual(plain(before.fixtures), plain(after.fixtures));
 }
 
 function sizingColumns(s: ProjectSizing) {

@@ -128,10 +128,12 @@ export function buildContact(row: Selectable<ContactsTable>, jurisdictionName: s
  * which of the two it is. A project pulled from the central service keeps the figure it came with.
  */
 export function servedPumpOutCycle(
-  row: Pick<ProjectRow, 'pump_out_cycle' | 'recommended_product' | 'jurisdiction_rules'>,
+  row: Pick<ProjectRow, 'pump_out_cycle' | 'recommended_product' | 'jurisdiction_rules' | 'sizing'>,
   inputs: Partial<StoredInputs>,
-): { pump_out_cycle: number; pump_out_cycle_basis: PumpOutCycleBasis } {
+): { pump_out_cycle: number | null; pump_out_cycle_basis: PumpOutCycleBasis | null } {
   if (row.pump_out_cycle !== null) return { pump_out_cycle: row.pump_out_cycle, pump_out_cycle_basis: row.recommended_product === null ? 'design_target' : 'recommended_product' };
+  // The central service stated no cycle: served as it stated it (nothing is made up for it).
+  if (sizedByCentralService(row)) return { pump_out_cycle: null, pump_out_cycle_basis: null };
   // No cycle of the unit's own (none recommended, or 0 servings measured): the design target stands in.
   const pump_out_cycle_basis = 'design_target';
   // A central service that sent neither a cycle nor a target broke the spec: the usual target then.
@@ -199,6 +201,12 @@ export function buildFixture(api: StoredSizing['fixtures'][number], input: Fixtu
 
 type DetailFields = Omit<Project, 'fixtures' | 'notes' | 'accessories'>;
 
+/**
+ * Whether a row's figures are the central service's, as it stated them (sync/convert.ts writes
+ * them with `source` first), told without parsing the 7 KB sizing of every list item.
+ */
+export const sizedByCentralService = (row: Pick<ProjectRow, 'sizing'>) => row.sizing.startsWith('{"source":"upstream"');
+
 /** The sizing the store keeps: computed here, or the central service's figures as it stated them. */
 export type KeptSizing = StoredSizing | (Omit<StoredSizing, 'flow_rate' | 'grease' | 'fixtures'> & { source: 'upstream'; flow_rate: unknown; grease: unknown; fixtures: unknown[] });
 export const isUpstreamSizing = (s: KeptSizing): s is Extract<KeptSizing, { source: 'upstream' }> => (s as { source?: string }).source === 'upstream';
@@ -260,6 +268,7 @@ export function buildProject(row: ProjectRow, viewer: Viewer, contacts?: Contact
     unique_local_requirements: row.unique_local_requirements === 1,
     unique_local_requirements_reason: kept.unique_local_requirements_reason,
     no_recommendation: noRecommendation(row, kept, {}),
+    figures_from: upstream ? 'central_service' : 'local',
   };
   if (row.extra === '{}') return body;
   const extra = projectJson<Record<string, unknown>>(row, 'extra', row.extra);

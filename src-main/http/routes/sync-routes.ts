@@ -19,10 +19,15 @@ export const syncRoutes =
     });
     app.post('/api/sync', {
       config: { scope: 'any' },
-      schema: { tags, summary: 'Start a sync now (202); one already running is not started twice', querystring: z.object({}).strict(), response: { 202: status, ...errors } },
+      schema: {
+        tags,
+        summary: 'Start a sync now (202); one already running is not started twice. allow_mass_delete=true confirms a run that removes more than the guard allows (last_error code mass_delete)',
+        querystring: z.object({ allow_mass_delete: z.enum(['true', 'false']).optional() }).strict(),
+        response: { 202: status, ...errors },
+      },
       handler: async (request, reply) => {
         requireScope(request.apiScopes, 'projects');
-        void engine.sync.syncNow();
+        void engine.sync.syncNow({ allowMassDelete: request.query.allow_mass_delete === 'true' });
         return reply.code(202).send({ object: 'sync-status', ...engine.sync.status() });
       },
     });

@@ -16,6 +16,7 @@ import * as m0010 from './0010-served-as-received.js';
 import * as m0013 from './0013-api-key-expiry.js';
 import * as m0018 from './0018-deleted-projects.js';
 import * as m0019 from './0019-conflict-fingerprint.js';
+import * as m0028 from './0028-type-tree-as-received.js';
 
 const migrations: Record<string, Migration> = {
   '0001-catalog-and-territories': m0001,
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   '0013-api-key-expiry': m0013,
   '0018-deleted-projects': m0018,
   '0019-conflict-fingerprint': m0019,
+  '0028-type-tree-as-received': m0028,
 };
 
 /** The schema steps this version knows, oldest first; the first one makes a Fieldsizer store. */

@@ -280,8 +280,13 @@ export const useEditor = create<EditorState>((set, get) => {
             ? await call('projects.create', body as MethodArgs<'projects.create'>)
             : await call('projects.update', { ...body, id: id as number, version: view?.project.version } as MethodArgs<'projects.update'>);
         if (id === 'new') justCreated = saved.project.id;
+        // A synced project keeps the central service's figures until a sizing input changes here: then it says so.
+        const resized = view?.project.figures_from === 'central_service' && saved.project.figures_from === 'local';
         applyView(saved);
-        set({ saving: false, notice: id === 'new' ? 'Project created.' : 'Saved.' });
+        set({
+          saving: false,
+          notice: id === 'new' ? 'Project created.' : resized ? "Saved. A sizing input changed, so the project was sized again here: this app's figures replace the central service's." : 'Saved.',
+        });
         await preview();
         return saved.project.id;
       } catch (error) {

@@ -17,7 +17,10 @@ interface SyncState {
   error: string | null;
   start(): Promise<void>;
   checkReachability(): Promise<void>;
-  syncNow(): Promise<void>;
+  /** `allowMassDelete`: the rep confirmed a run that removes what the guard held back. */
+  syncNow(options?: { allowMassDelete?: boolean }): Promise<void>;
+  /** Takes the address the central service says it moved to as the setting. */
+  adoptMovedAddress(url: string): Promise<void>;
   cancel(): Promise<void>;
   loadConflicts(): Promise<void>;
   /** `confirm`: the user agreed that keeping theirs deletes their only copy. */
@@ -62,10 +65,18 @@ export const useSync = create<SyncState>((set, get) => ({
       // The engine itself did not answer: the status bar says so through `error` elsewhere.
     }
   },
-  async syncNow() {
+  async syncNow(options = {}) {
     set({ error: null });
     try {
-      set({ status: await call('sync.now', {}) });
+      set({ status: await call('sync.now', options.allowMassDelete ? { allowMassDelete: true } : {}) });
+    } catch (error) {
+      set({ error: messageOf(error) });
+    }
+  },
+  async adoptMovedAddress(url) {
+    set({ error: null });
+    try {
+      set({ status: await call('sync.useMovedAddress', { upstream_url: url }) });
     } catch (error) {
       set({ error: messageOf(error) });
     }

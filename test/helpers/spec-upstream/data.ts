@@ -17,6 +17,8 @@ export interface TypeRecord {
   created: string;
   last_updated: string | null;
   quirk?: QuirkName;
+  /** Listed only in its parent's `types`, never in /product-types itself. */
+  underParentOnly?: boolean;
 }
 
 export interface RatingRecord {
@@ -139,6 +141,8 @@ export interface ProjectRecord {
   /** Key into SpecData.jurisdictions, or null. */
   jurisdiction: string | null;
   pump_out_cycle: number;
+  /** Served with `pump_out_cycle` null while this quirk is on. */
+  null_cycle_quirk?: QuirkName;
   construction_type: string;
   installation_location: string;
   inside_trap_location: string | null;
@@ -282,6 +286,7 @@ export function handWrittenData(): SpecData {
       { key: 'accessories', name: 'Accessories', active: true, parent: null, created: '01/05/2018', last_updated: null },
       { key: 'risers', name: 'Risers and Covers', active: true, parent: 'accessories', created: '04/22/2019', last_updated: null },
       { key: 'legacy-traps', name: 'Legacy Grease Traps', active: false, parent: null, created: '01/05/2018', last_updated: '09/30/2021', quirk: 'inactiveTypeListed' },
+      { key: 'point-of-use', name: 'Point-of-Use Traps', active: false, parent: 'interceptors', created: '06/12/2018', last_updated: '03/03/2022', quirk: 'inactiveChildUnderParent', underParentOnly: true },
     ],
     products: [
       hgi({ id: 11, part_number: 'HM-20-01', name: 'HM-20 Hydromechanical Interceptor, 20 GPM', short_name: 'HM-20', list: 1325, ratings: [{ gpm: 20, lbs: 40, gal: 5.2, label: 'PDI-G101' }] }),
@@ -452,7 +457,7 @@ export function handWrittenData(): SpecData {
       project({ id: 1002, user: 101, name: 'Wicker Park Noodle Bar', address: address('1550 N Milwaukee Ave', 'Chicago', 'IL', '60622'), jurisdiction: 'chicago', fixtures: [sink3, wok, hand, drain], recommended_product: 'HM-50', accessories: ['RS-12', { quirk: 'oddAccessories', item: { object: 'accessory-suggestion', label: 'Grease level monitor', qty: 1, vendor_code: 'GLM-7' } }] }),
       project({ id: 1003, user: 102, name: 'Naperville Deli', status: 'Pending', submitted: '01/10/2024', address: address('12 W Jefferson Ave', 'Naperville', 'IL', '60540'), jurisdiction: 'cook', construction_type: 'Remodel / Tenant Finish' }),
       project({ id: 1004, user: 102, name: 'Elgin Brewpub', status: 'Closed/Approved', submitted: '06/01/2023', approved: '07/15/2023', address: address('100 S Grove Ave', 'Elgin', 'IL', '60120'), installation_location: 'Outdoors', inside_trap_location: null, buried: true, recommended_product: 'GV-1000', pump_out_cycle: 90, flow: { pipe: 90, two_minute: 60.5, one_minute: 121, sized_by: 60.5, dfu: 24 }, fixtures: [sink3, sink3, dish, drain] }),
-      project({ id: 1005, user: 103, name: 'Congress Ave Taqueria', status: 'Submitted', submitted: '02/28/2024', address: address('801 Congress Ave', 'Austin', 'TX', '78701'), jurisdiction: 'austin', servings: 600, unique_local_requirements: true, recommended_product: null }),
+      project({ id: 1005, user: 103, name: 'Congress Ave Taqueria', status: 'Submitted', submitted: '02/28/2024', address: address('801 Congress Ave', 'Austin', 'TX', '78701'), jurisdiction: 'austin', servings: 600, unique_local_requirements: true, recommended_product: null, null_cycle_quirk: 'nullPumpOutCycle' }),
       project({ id: 1006, user: 104, name: 'Springfield Diner', address: address('300 S Campbell Ave', 'Springfield', 'MO', '65806'), jurisdiction: 'springfieldMo', construction_type: 'Interceptor Replacement' }),
       project({ id: 1007, user: 105, name: 'Capitol Coffee', status: 'Closed', submitted: '05/05/2023', address: address('1 Old State Capitol Plaza', 'Springfield', 'IL', '62701'), jurisdiction: 'springfieldIl', fryer: false, servings: 120 }),
       // A draft without pre-approval: the address is mostly empty, the jurisdiction still named.

@@ -8,6 +8,7 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import zlib from 'node:zlib';
 import type { ContactRecord, FixtureRecord, JurisdictionRecord, ProductRecord, ProjectRecord, SpecData, TerritoryRecord, TypeRecord, UserRecord } from './data.js';
 import { defaultQuirks, type QuirkName, type Quirks } from './quirks.js';
 
@@ -15,7 +16,16 @@ export interface SeenRequest {
   method: string;
   path: string;
   status: number;
+  /** Body bytes sent (compressed, when compressed). */
   bytes: number;
+  /** When the request arrived (Date.now(), this machine's clock). */
+  at: number;
+  /** The Host it was sent to, and whether it carried the key. */
+  host: string;
+  withKey: boolean;
+  /** The content coding of the answer, if any, and the codings the client said it accepts. */
+  coding: string | null;
+  acceptEncoding: string | null;
 }
 
 export interface SpecUpstream {
@@ -25,6 +35,8 @@ export interface SpecUpstream {
   data: SpecData;
   quirks: Quirks;
   seen: SeenRequest[];
+  /** Today by the service's clock (see clockOffsetMs), as it stamps a change. */
+  today(): string;
   close(): Promise<void>;
 }
 
@@ -103,15 +115,17 @@ export class SpecService {
 
   // --- Catalog ---------------------------------------------------------------------------------
 
+  /** The types /product-types lists (a child listed only under its parent is not among them). */
   private types(): TypeRecord[] {
-    return this.data.types.filter((t) => this.on(t.quirk));
+    return this.data.types.filter((t) => this.on(t.quirk) && !t.underParentOnly);
   }
   private typeRef(t: TypeRecord) {
     return { object: 'product-type', url: `/product-types/${encodeURIComponent(t.key)}`, name: t.name, key: t.key, active: t.active, image: `https://cdn.example.com/types/${t.key}.png`, created: t.created, last_updated: t.last_updated };
   }
   private type(t: TypeRecord) {
     const parent = t.parent === null ? null : this.data.types.find((p) => p.key === t.parent);
-    return { ...this.typeRef(t), parent: parent ? this.typeRef(parent) : null, types: this.types().filter((c) => c.parent === t.key && c.active).map((c) => this.typeRef(c)) };
+    const children = this.data.types.filter((c) => this.on(c.quirk) && c.parent === t.key && (c.active || c.underParentOnly));
+    return { ...this.typeRef(t), parent: parent ? this.typeRef(parent) : null, types: children.map((c) => this.typeRef(c)) };
   }
   /** Products the service shows: those of active types. */
   private products(): ProductRecord[] {
@@ -288,7 +302,7 @@ export class SpecService {
       jurisdiction: j ? this.jurisdiction(j, contacts) : null,
       construction_type: p.construction_type,
       recommended_product: p.recommended_product,
-      pump_out_cycle: p.pump_out_cycle,
+      pump_out_cycle: p.null_cycle_quirk !== undefined && this.quirks[p.null_cycle_quirk] ? null : p.pump_out_cycle,
     };
   }
   private project(p: ProjectRecord, contacts = false) {
@@ -362,8 +376,14 @@ export class SpecService {
     return Object.values(this.data.jurisdictions);
   }
 
-  /** Answers one GET (or the one POST the spec has). */
+  /** Answers one GET (or the one POST the spec has); every list empty while `emptyLists` is on. */
   answer(method: string, url: URL, body: unknown): unknown {
+    const answer = this.answerInFull(method, url, body);
+    const isList = typeof answer === 'object' && answer !== null && (answer as Json).object === 'list';
+    return this.quirks.emptyLists && isList ? { ...(answer as Json), data: [] } : answer;
+  }
+
+  private answerInFull(method: string, url: URL, body: unknown): unknown {
     const path = url.pathname;
     const q = url.searchParams;
     const parts = path.split('/').filter(Boolean).map(decodeURIComponent);
@@ -482,25 +502,72 @@ export class SpecService {
   }
 }
 
+/** A sign-in page, as a hotel's or airport's Wi-Fi answers every request before the guest signs in. */
+export const CAPTIVE_PORTAL_PAGE =
+  '<!DOCTYPE html><html><head><title>Welcome to Lakeside Inn Wi-Fi</title></head><body><h1>Sign in to continue</h1><form method="post" action="/login"><input name="room"><button>Connect</button></form></body></html>';
+
 /** Starts the service on 127.0.0.1 (port 0 picks a free one). */
 export async function startSpecUpstream(data: SpecData, options: { key?: string; quirks?: Partial<Quirks>; port?: number } = {}): Promise<SpecUpstream> {
   const key = options.key ?? 'spec-upstream-key';
   const quirks: Quirks = { ...defaultQuirks(), ...options.quirks };
   const service = new SpecService(data, quirks);
   const seen: SeenRequest[] = [];
+  /** The rate limiter's window: when it began, how many requests it has seen, and until when it refuses. */
+  const limiter = { since: 0, count: 0, until: 0 };
   const server = http.createServer((req, res) => {
+    const at = Date.now();
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const url = new URL(req.url ?? '/', 'http://upstream');
       const path = url.pathname + url.search;
-      const send = (status: number, text: string, type = 'application/json') => {
-        const bytes = Buffer.byteLength(text);
-        seen.push({ method: req.method ?? 'GET', path, status, bytes });
-        res.writeHead(status, { 'content-type': type, 'content-length': String(bytes), ...(status === 405 ? { allow: 'GET' } : {}) });
-        res.end(text);
+      const record = (status: number, bytes: number, coding: string | null) =>
+        seen.push({ method: req.method ?? 'GET', path, status, bytes, at, host: req.headers.host ?? '', withKey: req.headers.authorization !== undefined, coding, acceptEncoding: req.headers['accept-encoding'] ?? null });
+      /** The service's own clock, off by clockOffsetMs. */
+      const date = () => new Date(Date.now() + quirks.clockOffsetMs).toUTCString();
+      const send = (status: number, text: string, type = 'application/json', extra: Record<string, string> = {}) => {
+        let body = Buffer.from(text);
+        let coding: string | null = null;
+        const c = quirks.compress;
+        if (c && status !== 304 && (c.anyway || new RegExp(`\\b${c.coding}\\b`).test(String(req.headers['accept-encoding'] ?? '')))) {
+          coding = c.coding;
+          body = c.coding === 'gzip' ? zlib.gzipSync(body) : c.coding === 'br' ? zlib.brotliCompressSync(body) : zlib.deflateSync(body);
+        }
+        record(status, body.byteLength, coding);
+        const headers: Record<string, string> = { date: date(), 'content-type': type, 'content-length': String(body.byteLength), ...(coding ? { 'content-encoding': coding, vary: 'accept-encoding' } : {}), ...extra };
+        if (status === 405) headers.allow = 'GET';
+        const stall = quirks.stallAfterHeaders.find((f) => f.match.test(path) && f.times > 0);
+        if (stall) {
+          // The headers and a first piece of the body, then silence: the connection stays open.
+          stall.times--;
+          res.writeHead(status, headers);
+          res.write(body.subarray(0, Math.min(16, body.byteLength - 1)));
+          return;
+        }
+        res.writeHead(status, headers);
+        res.end(body);
       };
       const respond = () => {
+        if (quirks.captivePortal) return send(200, CAPTIVE_PORTAL_PAGE, 'text/html; charset=utf-8');
+        const limit = quirks.rateLimit;
+        if (limit) {
+          const now = Date.now();
+          if (now < limiter.until) return send(429, JSON.stringify({ error: 'rate limited' }), 'application/json', { 'retry-after': String(Math.ceil((limiter.until - now) / 1000)) });
+          if (now - limiter.since > limit.windowMs) Object.assign(limiter, { since: now, count: 0 });
+          if (++limiter.count > limit.burst) {
+            limiter.until = now + limit.retryAfterS * 1000;
+            return send(429, JSON.stringify({ error: 'rate limited' }), 'application/json', { 'retry-after': String(limit.retryAfterS) });
+          }
+        }
+        const moved = quirks.redirect;
+        let servedUrl = url;
+        if (moved) {
+          if (moved.elsewhere !== undefined || !url.pathname.startsWith(`${moved.prefix}/`)) {
+            const to = moved.elsewhere !== undefined ? `${moved.elsewhere}${moved.prefix}${path}` : `${moved.prefix}${path}`;
+            return send(moved.status, `<html><body>Moved to <a href="${to}">${to}</a></body></html>`, 'text/html', { location: to });
+          }
+          servedUrl = new URL(url.pathname.slice(moved.prefix.length) + url.search, 'http://upstream');
+        }
         const fault = quirks.html502.find((f) => f.match.test(path) && f.times > 0);
         if (fault) {
           fault.times--;
@@ -516,7 +583,7 @@ export async function startSpecUpstream(data: SpecData, options: { key?: string;
               return send(400, JSON.stringify({ error: 'malformed JSON' }));
             }
           }
-          send(200, JSON.stringify(service.answer(req.method ?? 'GET', url, body)));
+          send(200, JSON.stringify(service.answer(req.method ?? 'GET', servedUrl, body)));
         } catch (error) {
           if (error instanceof HttpError) return send(error.status, JSON.stringify({ error: error.message }));
           send(500, JSON.stringify({ error: 'internal' }));
@@ -537,10 +604,16 @@ export async function startSpecUpstream(data: SpecData, options: { key?: string;
     data,
     quirks,
     seen,
+    today: () => usDate(new Date(Date.now() + quirks.clockOffsetMs)),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
         server.close(() => resolve());
       }),
   };
+}
+
+/** MM/DD/YYYY (UTC), as the service writes dates. */
+export function usDate(d: Date): string {
+  return `${String(d.getUTCMonth() + 1).padStart(2, '0')}/${String(d.getUTCDate()).padStart(2, '0')}/${d.getUTCFullYear()}`;
 }

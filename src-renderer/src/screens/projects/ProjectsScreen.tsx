@@ -133,7 +133,7 @@ export function ProjectsScreen() {
                 <td>{[p.address.city, p.address.state, p.address.postal_code].filter(Boolean).join(', ') || '—'}</td>
                 <td>{p.construction_type}</td>
                 <td>{p.recommended_product ?? '—'}</td>
-                <td className="num">{p.pump_out_cycle_basis === 'design_target' ? `${p.pump_out_cycle} (target)` : p.pump_out_cycle}</td>
+                <td className="num">{p.pump_out_cycle === null ? '—' : p.pump_out_cycle_basis === 'design_target' ? `${p.pump_out_cycle} (target)` : p.pump_out_cycle}</td>
                 <td>{p.created}</td>
                 <td>{p.updated}</td>
               </tr>

@@ -4,11 +4,12 @@ import { count } from '../../../../src-shared/plural';
 import { ErrorNotice } from '../../components/Notice';
 import { useSync } from '../../stores/sync-store';
 import { paths } from '../../router';
-import { describeState, phaseLabel, plainSyncError, progressByKind, when } from './sync-words';
+import { describeBytes } from '../../../../src-shared/sync';
+import { describeState, phaseLabel, plainSyncError, progressByKind, resourceLabel, when } from './sync-words';
 import { trackRun } from './sync-progress';
 
 export function SyncScreen() {
-  const { status, reachability, conflicts, error, syncNow, cancel, loadConflicts, resolve } = useSync();
+  const { status, reachability, conflicts, error, syncNow, cancel, loadConflicts, resolve, adoptMovedAddress } = useSync();
   useEffect(() => {
     void loadConflicts();
   }, [loadConflicts]);
@@ -31,6 +32,12 @@ export function SyncScreen() {
   const sent = status?.pushed ?? 0;
   const kinds = status ? progressByKind(status.progress) : [];
   const received = kinds.reduce((sum, k) => sum + k.done, 0);
+  // What the last failure offers to do: confirm a mass deletion the guard held back, or take a new address.
+  const held = status?.state === 'failed' ? status.last_error?.details?.mass_delete : undefined;
+  const movedTo = status?.moved_to ?? (status?.state === 'failed' ? status.last_error?.details?.moved_to : undefined) ?? null;
+  const applyRemovals = () => {
+    if (window.confirm('Apply the sync, removing the records the central service no longer lists? A copy of the data as it is now is kept in the backups.')) void syncNow({ allowMassDelete: true });
+  };
 
   return (
     <section className="screen sync" aria-labelledby="sync-title">
@@ -83,6 +90,11 @@ export function SyncScreen() {
                   Received {count(received, 'record')} · sent {count(sent, 'change')} · {status.unsynced_changes} waiting to be sent · {count(status.conflicts, 'conflict')}
                 </p>
               )}
+              {status.bytes > 0 && (
+                <p className="muted" data-testid="sync-bytes">
+                  Downloaded {describeBytes(status.bytes, status.bytes_decoded)}
+                </p>
+              )}
             </>
           )}
           {status.state === 'failed' && status.last_error && (
@@ -93,9 +105,36 @@ export function SyncScreen() {
               </button>
             </div>
           )}
+          {held && held.length > 0 && (
+            <div className="notice notice-info" data-testid="sync-mass-delete">
+              <table className="kv" aria-label="What the sync would remove">
+                <tbody>
+                  {held.map((r) => (
+                    <tr key={r.resource}>
+                      <th scope="row">{resourceLabel(r.resource)}</th>
+                      <td>
+                        {r.held.toLocaleString('en-US')} here, {r.removing.toLocaleString('en-US')} to be removed
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+              <button type="button" onClick={applyRemovals}>
+                Apply anyway: remove them
+              </button>
+            </div>
+          )}
+          {movedTo && movedTo !== status.upstream_url && (
+            <p className="notice notice-info" role="status" data-testid="sync-moved">
+              The central service says it has moved to {movedTo}.{' '}
+              <button type="button" onClick={() => void adoptMovedAddress(movedTo)}>
+                Use the new address
+              </button>
+            </p>
+          )}
           {status.waiting && status.unsynced_changes > 0 && (
             <p className="notice notice-info" role="status" data-testid="sync-waiting">
-              {status.waiting}: {count(status.unsynced_changes, 'local change')} kept here until it does.
+              {status.waiting}: {count(status.unsynced_changes, 'local change')} kept here until {status.waiting.includes('does not accept changes') ? 'it does' : 'then'}.
             </p>
           )}
           <dl className="facts">
