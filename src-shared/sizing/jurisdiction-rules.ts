@@ -169,7 +169,7 @@ export const jurisdictionRulesSchema = z
       .object({ waste_flow_gal: nullableGal, retention_hours: nullableGal, storage_factor: nullableGal })
       .strict()
       .default({ waste_flow_gal: null, retention_hours: null, storage_factor: null }),
-    /** Smallest volume a gravity interceptor may have, and largest single unit (Claremont NC: 750 / 1,500 gal). */
+    /** Smallest and largest volume of each gravity unit (Claremont NC: 750 / 1,500 gal; Gwinnett County: 1,500 / 1,500); the smallest also raises the required volume. */
     gravity_unit_volume_gal: z.object({ min: nullableGal, max: nullableGal }).strict().default({ min: null, max: null }),
     /** Most gravity units in series; null: `max_identical_units`. */
     max_units_in_series: z.number().int().min(1).max(10).nullable().default(null),

@@ -16,6 +16,7 @@ import {
   effectiveRules,
   jurisdictionRulesSchema,
   matchAuthority,
+  maxUnits,
   sizeProject,
   type AuthorityFile,
   type FixtureInput,
@@ -41,7 +42,7 @@ const buried = { installation_location: 'outdoors', buried: true } as const;
 
 describe('the library', () => {
   it('every authority names its documents with their address, section and the date read, and what was not read', () => {
-    expect(library.length).toBeGreaterThanOrEqual(12);
+    expect(library.length).toBeGreaterThanOrEqual(21);
     for (const a of library) {
       expect(a.documents.length, a.key).toBeGreaterThan(0);
       for (const d of a.documents) {
@@ -241,5 +242,106 @@ describe('NYC DEP, Grease Guidelines for Businesses (nyc.gov, read 2026-11-26)',
     const r = sizeProject({ ...kitchen, food_waste_disposer: true, fixtures: [{ kind: 'three-compartment-sink' }] }, STANDARD_HGIS, nyc);
     expect(r.recommendation.no_recommendation?.code).toBe('fixture_not_permitted');
     expect(describeRulesSource(nyc).summary).toMatch(/Not read, so the NYC Plumbing Code applies: the sizing tables of 15 RCNY 19-11/);
+  });
+});
+
+describe('Johnson County Wastewater, Interceptor Design, Inspection, and Operation Requirements (jocogov.org, read 2026-11-26)', () => {
+  const jcw = rulesOf('johnson-county-wastewater', { name: 'Johnson County', plumbing_code: 'IPC', sizing_methods: { indoor: 'hydromechanical-by-flow', outdoor: 'hydromechanical-by-flow' } });
+
+  it('Design 1: 30 minutes\' detention of the peak flow, at least 1,000 gallons: 10 GPM → 300 gal → 1,000 gal; 50 GPM → 1,500 gal', () => {
+    const small = sizeProject({ ...kitchen, ...buried, fixtures: [{ kind: 'custom', gpm: 10 }] }, GRAVITY_TANKS, jcw);
+    expect(small.sizing_method).toBe('gravity-by-peak-flow');
+    expect(small.derivation.find((s) => s.key === 'volume.peak-flow')?.result.value).toBe(300);
+    expect(small.required_volume?.volume.standard.value).toBe(1000);
+    const large = sizeProject({ ...kitchen, ...buried, pipe_size_in: 6, fixtures: [{ kind: 'custom', gpm: 50 }] }, GRAVITY_TANKS, jcw);
+    expect(large.required_volume?.volume.standard.value).toBe(1500);
+  });
+
+  it('Design 1 and the acceptance criteria 4.b: at most 2,000 gallons, one stand-alone unit: 80 GPM (2,400 gal) gets no unit', () => {
+    const r = sizeProject({ ...kitchen, ...buried, pipe_size_in: 6, fixtures: [{ kind: 'custom', gpm: 80 }] }, GRAVITY_TANKS, jcw);
+    expect(r.recommendation.chosen).toBeNull();
+    expect(maxUnits(jcw, 'gravity')).toBe(1);
+  });
+
+  it('Design 3 and 4: a sample port riser; hand sinks not connected; garbage disposals prohibited', () => {
+    const r = sizeProject({ ...kitchen, ...buried, fixtures: [{ kind: 'three-compartment-sink' }, { kind: 'hand-sink' }] }, GRAVITY_TANKS, jcw);
+    expect(r.recommended_accessories.map((a) => a.kind)).toContain('sampling-port');
+    expect(r.excluded_fixtures.map((f) => f.kind)).toEqual(['hand-sink']);
+    const grinder = sizeProject({ ...kitchen, ...buried, food_waste_disposer: true, fixtures: [{ kind: 'three-compartment-sink' }] }, GRAVITY_TANKS, jcw);
+    expect(grinder.recommendation.no_recommendation?.code).toBe('fixture_not_permitted');
+  });
+});
+
+describe('Gwinnett County DWR, Grease Trap Formula (a copy on scribd.com, read 2026-11-26)', () => {
+  const gwinnett = rulesOf('gwinnett-county-water-resources', { name: 'Gwinnett County', plumbing_code: 'IPC' });
+
+  it('its example: 75 seats × 25 gal × 12 h × 1.0 ÷ 12 = 1,875 gal: two 1,500 gallon interceptors in series', () => {
+    const r = sizeProject({ ...kitchen, ...buried, meals: { seats: 75, hours_of_operation: 12 } }, GRAVITY_TANKS, gwinnett);
+    expect(r.sizing_method).toBe('gravity-by-formula');
+    expect(r.derivation.find((s) => s.key === 'volume.formula')?.result.value).toBeCloseTo(1875, 6);
+    expect(r.recommendation.chosen?.name).toBe('GGI 1500 gal');
+    expect(r.recommendation.chosen?.units).toBe(2);
+    expect(r.recommendation.chosen?.arrangement).toBe('series');
+    // Each unit is a 1,500 gallon one: 2 × 1,000 gal would hold the volume but is not allowed.
+    expect(r.recommendation.failed.find((f) => f.id === 'ggi-1000')?.failures.map((f) => f.code)).toContain('unit_volume');
+  });
+
+  it('only 1,500 gallon interceptors: a small kitchen (20 seats, 8 h: 333 gal) still gets one 1,500 gallon unit', () => {
+    const r = sizeProject({ ...kitchen, ...buried, meals: { seats: 20, hours_of_operation: 8 } }, GRAVITY_TANKS, gwinnett);
+    expect(r.recommendation.chosen?.name).toBe('GGI 1500 gal');
+    expect(r.recommendation.chosen?.units).toBe(1);
+  });
+});
+
+describe('Cobb County Code § 122-188 (cobbcounty.elaws.us, read 2026-11-26)', () => {
+  const cobb = rulesOf('cobb-county-water-system', { name: 'Cobb County', plumbing_code: 'IPC', sizing_methods: { indoor: 'gravity-by-peak-flow', outdoor: 'gravity-by-peak-flow' } });
+  it('a gravity interceptor of 750 to 3,000 gallons with 30 minutes\' retention: 10 GPM → 300 gal → 750 gal; 40 GPM → 1,200 gal', () => {
+    expect(sizeProject({ ...kitchen, ...buried, fixtures: [{ kind: 'custom', gpm: 10 }] }, GRAVITY_TANKS, cobb).required_volume?.volume.standard.value).toBe(750);
+    expect(sizeProject({ ...kitchen, ...buried, pipe_size_in: 6, fixtures: [{ kind: 'custom', gpm: 40 }] }, GRAVITY_TANKS, cobb).required_volume?.volume.standard.value).toBe(1200);
+    expect(cobb.gravity_unit_volume_gal).toEqual({ min: 750, max: 3000 });
+  });
+});
+
+describe('a dishwasher sends the kitchen to a gravity interceptor', () => {
+  it.each([
+    ['knoxville-utilities-board', 'City of Knoxville', 'IPC', /^KUB Grease Control Program/],
+    ['boston-water-and-sewer-commission', 'City of Boston', 'Massachusetts 248 CMR', /^BWSC Commercial Kitchen Grease Trap Guidelines: dishwashers, outside trap only/],
+  ])('%s: a hydromechanical interceptor without a dishwasher, a gravity one with it', (key, name, code, source) => {
+    const rules = rulesOf(key, { name, plumbing_code: code, sizing_methods: { indoor: 'hydromechanical-by-flow', outdoor: 'hydromechanical-by-flow' } });
+    const sinks = sizeProject({ ...kitchen, fixtures: [{ kind: 'three-compartment-sink' }] }, STANDARD_HGIS, rules);
+    expect(sinks.sizing_method).toBe('hydromechanical-by-flow');
+    const r = sizeProject({ ...kitchen, ...buried, fixtures: [{ kind: 'three-compartment-sink' }, { kind: 'dishwasher' }] }, GRAVITY_TANKS, rules);
+    expect(r.sizing_method).toBe('gravity-by-peak-flow');
+    const note = r.warnings.find((w) => w.code === 'hydromechanical_not_allowed');
+    expect(note?.message).toMatch(/a dishwasher is connected/);
+    expect(note?.source).toMatch(source);
+  });
+});
+
+describe('pump-out intervals and the 25 % rule of more authorities (read 2026-11-26)', () => {
+  const tank = { ...gravityTank(1000, 0), ratings: [] };
+  const busy = { ...kitchen, ...buried, servings_per_day: 400, fixtures: [{ kind: 'floor-drain' as const }] };
+  const gravity = { indoor: 'gravity-by-peak-flow', outdoor: 'gravity-by-peak-flow' } as const;
+
+  it('JEA Commercial FOG Program: an interceptor of 750 gallons or more at least every 90 days, or at 25 % of the tank volume', () => {
+    const jea = rulesOf('jea', { name: 'City of Jacksonville', plumbing_code: 'Florida Building Code – Plumbing', sizing_methods: gravity });
+    expect(jea.pump_out_days.max).toBe(90);
+    expect(sizeProject(busy, [tank], jea).recommendation.rating?.storage_lbs).toBeCloseTo(1000 * 0.25 * 7.3, 6);
+  });
+
+  it('City of Tampa Grease Ordinance FAQ: pumped when grease and solids displace more than 25 % of the capacity', () => {
+    const tampa = rulesOf('tampa-wastewater', { name: 'City of Tampa', plumbing_code: 'Florida Building Code – Plumbing', sizing_methods: gravity });
+    expect(sizeProject(busy, [tank], tampa).recommendation.rating?.storage_lbs).toBeCloseTo(1000 * 0.25 * 7.3, 6);
+  });
+
+  it.each([
+    ['charleston-water-system', 'City of Charleston', 'IPC', 91],
+    ['lexington-fayette-water-quality', 'Lexington-Fayette Urban County Government', 'Kentucky State Plumbing Code', 182],
+  ])('%s (%s, %s): pumped at least every %i days (four times a year; once every six months); the engine\'s 90-day bound is the stricter', (key, name, code, days) => {
+    const rules = rulesOf(key, { name, plumbing_code: code as string, sizing_methods: gravity });
+    expect(rules.pump_out_days.max).toBe(days);
+    // No grease entered: the cycle is the longest interval allowed.
+    const r = sizeProject({ ...kitchen, ...buried, fixtures: [{ kind: 'floor-drain' }] }, [tank], rules);
+    expect(r.pump_out_cycle).toBe(90);
   });
 });
