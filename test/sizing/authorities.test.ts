@@ -345,3 +345,52 @@ describe('pump-out intervals and the 25 % rule of more authorities (read 2026-11
     expect(r.pump_out_cycle).toBe(90);
   });
 });
+
+describe('Spokane Municipal Code 13.03.0508 (my.spokanecity.org, read 2026-11-26): pump-out by the kind of interceptor', () => {
+  const spokane = rulesOf('spokane-wastewater', { name: 'City of Spokane', plumbing_code: 'Washington State Plumbing Code (UPC)', sizing_methods: { indoor: 'hydromechanical-by-flow', outdoor: 'gravity-by-dfu' } });
+  const sinks: FixtureInput[] = [{ kind: 'three-compartment-sink' }];
+
+  it('B(1): a hydromechanical interceptor at least every 30 days; B(2): a gravity one every 90', () => {
+    // No grease entered: each cycle is the longest interval its kind allows.
+    const hgi = sizeProject({ ...kitchen, fixtures: sinks }, STANDARD_HGIS, spokane);
+    expect(hgi.sizing_method).toBe('hydromechanical-by-flow');
+    expect(hgi.pump_out_cycle).toBe(30);
+    const ggi = sizeProject({ ...kitchen, ...buried, fixtures: sinks }, GRAVITY_TANKS, spokane);
+    expect(ggi.sizing_method).toBe('gravity-by-dfu');
+    expect(ggi.pump_out_cycle).toBe(90);
+  });
+
+  it('a hydromechanical unit needs only 30 days of grease, whatever pump-out the rep asks for', () => {
+    // 200 servings a day of casual dining; the rep asks for 90 days.
+    const r = sizeProject({ ...kitchen, servings_per_day: 200, pump_out_target_days: 90, fixtures: sinks }, STANDARD_HGIS, spokane);
+    expect(r.recommendation.design.pump_out_target_days).toBe(30);
+    expect(r.recommendation.design.required_grease_lbs).toBeCloseTo(r.recommendation.design.grease_per_day_lbs * 30, 9);
+  });
+
+  it('both kinds: cleaned when grease and solids fill 25 % of the capacity', () => {
+    const tank = { ...gravityTank(1000, 0), ratings: [] };
+    const r = sizeProject({ ...kitchen, ...buried, servings_per_day: 400, fixtures: sinks }, [tank], spokane);
+    expect(r.recommendation.rating?.storage_lbs).toBeCloseTo(1000 * 0.25 * 7.3, 6);
+  });
+});
+
+describe('Pima County Code 13.36.420 A: hydromechanical interceptors cleaned at least monthly', () => {
+  it('a hydromechanical interceptor\'s cycle is at most 30 days', () => {
+    const pima = rulesOf('pima-county-rwrd', { name: 'City of Tucson', plumbing_code: 'IPC' });
+    const r = sizeProject({ ...kitchen, fixtures: [{ kind: 'hand-sink' }, { kind: 'floor-drain' }] }, [standardHgi(25, 900)], pima);
+    expect(r.sizing_method).toBe('hydromechanical-by-flow');
+    expect(r.pump_out_cycle).toBe(30);
+  });
+});
+
+describe('City of Greensboro Water Resources, Grease Interceptor Requirements (greensboro-nc.gov, read 2026-11-26)', () => {
+  it('a food waste grinder discharges to the building drain, not through the interceptor: it adds nothing to the load', () => {
+    const greensboro = rulesOf('greensboro-water-resources', { name: 'City of Greensboro', plumbing_code: 'North Carolina State Plumbing Code', sizing_methods: { indoor: 'gravity-by-peak-flow', outdoor: 'gravity-by-peak-flow' } });
+    const fixtures: FixtureInput[] = [{ kind: 'three-compartment-sink' }, { kind: 'food-waste-disposer' }];
+    const r = sizeProject({ ...kitchen, ...buried, food_waste_disposer: true, fixtures }, GRAVITY_TANKS, greensboro);
+    expect(r.excluded_fixtures.map((f) => f.kind)).toEqual(['food-waste-disposer']);
+    const without = sizeProject({ ...kitchen, ...buried, fixtures: [{ kind: 'three-compartment-sink' }] }, GRAVITY_TANKS, greensboro);
+    expect(r.required_volume).toEqual(without.required_volume);
+    expect(r.recommendation.no_recommendation).toBeNull();
+  });
+});
