@@ -329,6 +329,11 @@ describe('pump-out intervals and the 25 % rule of more authorities (read 2026-11
     expect(sizeProject(busy, [tank], jea).recommendation.rating?.storage_lbs).toBeCloseTo(1000 * 0.25 * 7.3, 6);
   });
 
+  it('Fairfax County (Health Department newsletter; Wastewater Management notice): cleaned before grease and solids pass 25 % of the capacity', () => {
+    const fairfax = rulesOf('fairfax-county-wastewater', { name: 'Fairfax County', plumbing_code: 'Virginia Plumbing Code', sizing_methods: gravity });
+    expect(sizeProject(busy, [tank], fairfax).recommendation.rating?.storage_lbs).toBeCloseTo(1000 * 0.25 * 7.3, 6);
+  });
+
   it('City of Tampa Grease Ordinance FAQ: pumped when grease and solids displace more than 25 % of the capacity', () => {
     const tampa = rulesOf('tampa-wastewater', { name: 'City of Tampa', plumbing_code: 'Florida Building Code – Plumbing', sizing_methods: gravity });
     expect(sizeProject(busy, [tank], tampa).recommendation.rating?.storage_lbs).toBeCloseTo(1000 * 0.25 * 7.3, 6);
