@@ -342,7 +342,8 @@ describe('pump-out intervals and the 25 % rule of more authorities (read 2026-11
   it.each([
     ['charleston-water-system', 'City of Charleston', 'IPC', 91],
     ['lexington-fayette-water-quality', 'Lexington-Fayette Urban County Government', 'Kentucky State Plumbing Code', 182],
-  ])('%s (%s, %s): pumped at least every %i days (four times a year; once every six months); the engine\'s 90-day bound is the stricter', (key, name, code, days) => {
+    ['palm-beach-county-water-utilities', 'Palm Beach County', 'Florida Building Code – Plumbing', 365],
+  ])('%s (%s, %s): pumped at least every %i days (four times a year; every six months; annually); the engine\'s 90-day bound is the stricter', (key, name, code, days) => {
     const rules = rulesOf(key, { name, plumbing_code: code as string, sizing_methods: gravity });
     expect(rules.pump_out_days.max).toBe(days);
     // No grease entered: the cycle is the longest interval allowed.
@@ -397,5 +398,23 @@ describe('City of Greensboro Water Resources, Grease Interceptor Requirements (g
     const without = sizeProject({ ...kitchen, ...buried, fixtures: [{ kind: 'three-compartment-sink' }] }, GRAVITY_TANKS, greensboro);
     expect(r.required_volume).toEqual(without.required_volume);
     expect(r.recommendation.no_recommendation).toBeNull();
+  });
+});
+
+describe('Pinellas County, Commercial Grease Management (pinellas.gov, read 2026-11-26)', () => {
+  const pinellas = rulesOf('pinellas-county-utilities', { name: 'Pinellas County', plumbing_code: 'Florida Building Code – Plumbing', sizing_methods: { indoor: 'hydromechanical-by-flow', outdoor: 'gravity-by-peak-flow' } });
+  const sinks: FixtureInput[] = [{ kind: 'three-compartment-sink' }, { kind: 'dishwasher' }];
+  it('§ 126-613 (3): a grease interceptor pumped at least every 30 days; (4): a grease trap cleaned weekly', () => {
+    const ggi = sizeProject({ ...kitchen, ...buried, fixtures: sinks }, GRAVITY_TANKS, pinellas);
+    expect(ggi.sizing_method).toBe('gravity-by-peak-flow');
+    expect(ggi.pump_out_cycle).toBe(30);
+    const trap = sizeProject({ ...kitchen, fixtures: sinks }, STANDARD_HGIS, pinellas);
+    expect(trap.sizing_method).toBe('hydromechanical-by-flow');
+    expect(trap.pump_out_cycle).toBe(7);
+  });
+  it('§ 126-611 (1): dishwashers are connected to the grease interceptor or trap', () => {
+    const r = sizeProject({ ...kitchen, fixtures: sinks }, STANDARD_HGIS, pinellas);
+    expect(r.excluded_fixtures).toEqual([]);
+    expect(r.warnings.map((w) => w.code)).not.toContain('dishwasher_needs_permission');
   });
 });
