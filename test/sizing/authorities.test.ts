@@ -42,7 +42,7 @@ const buried = { installation_location: 'outdoors', buried: true } as const;
 
 describe('the library', () => {
   it('every authority names its documents with their address, section and the date read, and what was not read', () => {
-    expect(library.length).toBeGreaterThanOrEqual(21);
+    expect(library.length).toBeGreaterThanOrEqual(27);
     for (const a of library) {
       expect(a.documents.length, a.key).toBeGreaterThan(0);
       for (const d of a.documents) {
@@ -416,5 +416,14 @@ describe('Pinellas County, Commercial Grease Management (pinellas.gov, read 2026
     const r = sizeProject({ ...kitchen, fixtures: sinks }, STANDARD_HGIS, pinellas);
     expect(r.excluded_fixtures).toEqual([]);
     expect(r.warnings.map((w) => w.code)).not.toContain('dishwasher_needs_permission');
+  });
+});
+
+describe('Miami-Dade County DERM FOG Control Program (Code § 24-42.6; DERM\'s program update as quoted by a hauler, read 2026-11-26)', () => {
+  it('indoor grease traps cleaned every month, outdoor gravity traps every 90 days', () => {
+    const miamiDade = rulesOf('miami-dade-derm', { name: 'Miami-Dade County', plumbing_code: 'Florida Building Code – Plumbing', sizing_methods: { indoor: 'hydromechanical-by-flow', outdoor: 'gravity-by-peak-flow' } });
+    const sinks: FixtureInput[] = [{ kind: 'three-compartment-sink' }];
+    expect(sizeProject({ ...kitchen, fixtures: sinks }, STANDARD_HGIS, miamiDade).pump_out_cycle).toBe(30);
+    expect(sizeProject({ ...kitchen, ...buried, fixtures: sinks }, GRAVITY_TANKS, miamiDade).pump_out_cycle).toBe(90);
   });
 });
