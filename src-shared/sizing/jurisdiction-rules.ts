@@ -169,7 +169,7 @@ export const jurisdictionRulesSchema = z
       .object({ waste_flow_gal: nullableGal, retention_hours: nullableGal, storage_factor: nullableGal })
       .strict()
       .default({ waste_flow_gal: null, retention_hours: null, storage_factor: null }),
-    /** Smallest volume a gravity interceptor may have, and largest single unit (Claremont NC: 750 / 1,500 gal). */
+    /** Smallest and largest volume of each gravity unit (Claremont NC: 750 / 1,500 gal; Gwinnett County: 1,500 / 1,500); the smallest also raises the required volume. */
     gravity_unit_volume_gal: z.object({ min: nullableGal, max: nullableGal }).strict().default({ min: null, max: null }),
     /** Most gravity units in series; null: `max_identical_units`. */
     max_units_in_series: z.number().int().min(1).max(10).nullable().default(null),
@@ -203,6 +203,15 @@ export const jurisdictionRulesSchema = z
       .default(null),
     /** Smallest hydromechanical rating accepted (Pima County: 25 GPM with 50 lb of grease); null: none. */
     hgi_min_rating: z.object({ flow_gpm: z.number().positive(), grease_lbs: z.number().min(0) }).strict().nullable().default(null),
+    /**
+     * A shorter longest pump-out interval for one kind of interceptor (Spokane SMC 13.03.0508:
+     * hydromechanical interceptors at least every 30 days, gravity ones every 90; Pima County Code
+     * 13.36.420 A: hydromechanical ones monthly); null: `pump_out_days.max` applies.
+     */
+    pump_out_max_days_by_kind: z
+      .object({ hydromechanical: z.number().int().min(1).max(366).nullable(), gravity: z.number().int().min(1).max(366).nullable() })
+      .strict()
+      .default({ hydromechanical: null, gravity: null }),
     /** Accessories required only from a total liquid capacity up (Portland ENB-4.26: a sampling point from 500 gal). */
     required_accessories_from_volume: z
       .array(z.object({ kind: z.enum(ACCESSORY_KINDS), from_volume_gal: z.number().min(0) }).strict())
@@ -277,6 +286,7 @@ export const DEFAULT_JURISDICTION_RULES: JurisdictionRules = {
   source: { status: 'default', authority: null, documents: [], not_read: [] },
   hydromechanical_limits: null,
   hgi_min_rating: null,
+  pump_out_max_days_by_kind: { hydromechanical: null, gravity: null },
   required_accessories_from_volume: [],
 };
 
@@ -493,6 +503,16 @@ export function gravityStorageFraction(rules: JurisdictionRules): number {
 /** The sizing method for where the interceptor is installed. */
 export function sizingMethodFor(rules: JurisdictionRules, location: 'indoors' | 'outdoors'): SizingMethod {
   return location === 'indoors' ? rules.sizing_methods.indoor : rules.sizing_methods.outdoor;
+}
+
+/**
+ * The rules as they bind one kind of interceptor: its own longest pump-out interval where the
+ * jurisdiction sets one (`pump_out_max_days_by_kind`), the shortest lowered to it if need be.
+ */
+export function rulesForKind(rules: JurisdictionRules, kind: 'hydromechanical' | 'gravity'): JurisdictionRules {
+  const max = rules.pump_out_max_days_by_kind[kind];
+  if (max === null || max >= rules.pump_out_days.max) return rules;
+  return { ...rules, pump_out_days: { min: Math.min(rules.pump_out_days.min, max), max } };
 }
 
 /** Highest pump-out cycle the engine shows under these rules: the jurisdiction's max, at most 90 days. */

@@ -46,6 +46,7 @@ import {
   jurisdictionRulesSchema,
   pumpOutCap,
   pumpOutFloor,
+  rulesForKind,
   sizingMethodFor,
   type JurisdictionRules,
   type SizingMethod,
@@ -570,8 +571,10 @@ function findWaysOut(
   const buried: Change = { input: 'buried', value: !p.buried, label: `Buried: ${yes(!p.buried)}` };
   const place: Change = { input: 'installation_location', value: other, label: `Installed: ${other}` };
   const traffic: Change | null = p.installed_in_traffic_area ? { input: 'installed_in_traffic_area', value: false, label: 'Traffic area: no' } : null;
-  const floor = pumpOutFloor(rules);
-  const pumpOut: Change | null = effectivePumpOutTarget(p.pump_out_target_days, rules) > floor ? { input: 'pump_out_target', value: floor, label: `Pump-out target: ${floor} days` } : null;
+  // The pump-out change stays with this kind of interceptor; the other changes are sized afresh.
+  const kindRules = rulesForKind(rules, kind);
+  const floor = pumpOutFloor(kindRules);
+  const pumpOut: Change | null = effectivePumpOutTarget(p.pump_out_target_days, kindRules) > floor ? { input: 'pump_out_target', value: floor, label: `Pump-out target: ${floor} days` } : null;
   const single = [buried, place, ...(traffic ? [traffic] : []), ...(pumpOut ? [pumpOut] : [])].map((c) => [c]);
   const pairs = [[place, buried], ...(traffic ? [[buried, traffic], [place, traffic]] : [])];
   const found = (tries: Change[][]): WayOut[] =>
@@ -597,16 +600,18 @@ function findWaysOut(
 function sizeParsed(
   p: ParsedProjectInputs,
   candidates: readonly SizingCandidateInput[],
-  rules: JurisdictionRules,
+  jurisdictionRules: JurisdictionRules,
   accessories: readonly AccessoryCandidateInput[],
   detail: RecommendDetail,
   lookForWaysOut: boolean,
 ): ProjectSizing {
-  const rulesSource = describeRulesSource(rules);
+  const rulesSource = describeRulesSource(jurisdictionRules);
   const warnings: SizingNotice[] = [];
-  const { method, limitNote } = methodFor(rules, p);
+  const { method, limitNote } = methodFor(jurisdictionRules, p);
   if (limitNote) warnings.push(limitNote);
   const kind = isGravityMethod(method) ? 'gravity' : 'hydromechanical';
+  // From here on, the rules as they bind this kind of interceptor (its own pump-out interval).
+  const rules = rulesForKind(jurisdictionRules, kind);
 
   const all = p.fixtures.map((f) => sizeParsedFixture(f, rules.dfu_table));
   const policy = applyFixturePolicy(all, rules, kind, p.food_waste_disposer);
@@ -726,7 +731,7 @@ function sizeParsed(
     blocked,
   );
   if (lookForWaysOut && recommendation.no_fit !== null && recommendation.no_recommendation?.code === 'no_candidate_fits') {
-    const ways = findWaysOut(p, candidates, rules, accessories, kind);
+    const ways = findWaysOut(p, candidates, jurisdictionRules, accessories, kind);
     recommendation.no_fit.ways_out = ways;
     if (ways.length > 0) {
       const said = `${ways.map((w) => w.message).join('; ')}.`;

@@ -516,9 +516,25 @@ function gravityRating(c: SizingCandidate, rules: JurisdictionRules): RatingUsed
   return { flow_gpm: 0, grease_lbs: lbs, grease_gal: gal, label: null, efficiency_99: false, derived: true, storage_lbs: lbs, storage_basis: 'liquid-share' };
 }
 
-/** The jurisdiction's largest single gravity unit and the compartments it needs. */
+/**
+ * The jurisdiction's smallest and largest single gravity unit and the compartments it needs. The
+ * smallest is a bound on each unit, not only on the total (Gwinnett County allows only 1,500 gal
+ * interceptors, in series past that; Claremont NC, Pima County, Johnson County: "the minimum
+ * size"), so units in series are never smaller than it.
+ */
 function gravityUnitChecks(c: SizingCandidate, demand: SizingDemand, rules: JurisdictionRules): Check[] {
   const checks: Check[] = [];
+  const min = rules.gravity_unit_volume_gal.min;
+  if (min !== null && c.liquid_capacity_gal !== null && c.liquid_capacity_gal < min) {
+    checks.push({
+      code: 'unit_volume',
+      passed: false,
+      required: min,
+      provided: c.liquid_capacity_gal,
+      unit: 'gal',
+      message: `${fmt(c.liquid_capacity_gal)} gal is below the jurisdiction's smallest unit of ${fmt(min)} gal.`,
+    });
+  }
   const max = rules.gravity_unit_volume_gal.max;
   if (max !== null && c.liquid_capacity_gal !== null) {
     const ok = c.liquid_capacity_gal <= max;
@@ -727,7 +743,7 @@ const MISS_WORDS: Record<CheckCode, string> = {
   capacity_rule: 'the 2 lb per GPM grease capacity rule',
   fixture_capacity: 'the connected fixture capacity',
   volume: 'the liquid volume',
-  unit_volume: 'the largest unit allowed',
+  unit_volume: 'the unit sizes allowed',
   compartments: 'the compartments',
   grease: 'the grease capacity',
   pump_out: 'the pump-out interval',

@@ -1,4 +1,5 @@
 /** Project reads (spec §2.3, §4.2; docs/api.md "Projects"): list, filters, detail, inclusions, personal data, sizing. */
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiError } from '../../src-shared/api/common.js';
 import { sizingResponse } from '../../src-shared/api/sizing.js';
@@ -6,6 +7,8 @@ import { project, projectList, type Project, type ProjectListItem } from '../../
 import { CONSTRUCTION_TYPES, INSTALLATION_LOCATIONS, SIZING_METHOD_LABELS } from '../../src-shared/api/vocabulary.js';
 import type { SeedProject } from '../../src-shared/seed/people-seed.js';
 import { PIPE_SIZE_TABLE } from '../../src-shared/sizing/tables.js';
+import { loadAuthorityLibrary } from '../../src-main/store/authority-library.js';
+import type { JurisdictionRules } from '../../src-shared/sizing/jurisdiction-rules.js';
 import { startTestServer, type TestServer } from '../helpers/api-server.js';
 import { peopleIndex, usDate, usDateOrNull } from '../helpers/resources.js';
 
@@ -14,6 +17,9 @@ const people = peopleIndex();
 const { seed } = people;
 const constructionLabel = (key: string) => CONSTRUCTION_TYPES.find((c) => c.key === key)!.label;
 const locationLabel = (key: string) => INSTALLATION_LOCATIONS.find((c) => c.key === key)!.label;
+/** The authority file (resources/authorities/) that names a jurisdiction, if any: its rules replace the demo rules. */
+const library = loadAuthorityLibrary(path.resolve(import.meta.dirname, '../../resources'));
+const authorityOf = (j: { name: string; state: string }) => library.find((a) => a.state === j.state && a.jurisdictions.includes(j.name));
 
 /** The reduced item of docs/api.md, exactly these fields. */
 const REDUCED_FIELDS = [
@@ -37,13 +43,15 @@ function expectSeedFields(p: ProjectListItem, s: SeedProject, personal: boolean)
     expect(p.jurisdiction).toBeNull();
   } else {
     const j = people.jurisdictionById.get(s.jurisdiction_id)!;
+    // Where an authority's rules were read, its sizing methods are the ones served.
+    const methods = (authorityOf(j)?.rules.sizing_methods as JurisdictionRules['sizing_methods'] | undefined) ?? j.rules.sizing_methods;
     expect(p.jurisdiction).toEqual({
       object: 'jurisdiction',
       url: `/api/jurisdictions/${j.id}`,
       id: j.id,
       name: j.name,
       plumbing_code: j.rules.plumbing_code,
-      sizing_methods: { indoor: SIZING_METHOD_LABELS[j.rules.sizing_methods.indoor], outdoor: SIZING_METHOD_LABELS[j.rules.sizing_methods.outdoor] },
+      sizing_methods: { indoor: SIZING_METHOD_LABELS[methods.indoor], outdoor: SIZING_METHOD_LABELS[methods.outdoor] },
     });
   }
   expect(p.construction_type).toBe(constructionLabel(s.construction_type));
@@ -401,7 +409,9 @@ describe('sizing endpoints', () => {
     const p = await detail(withFixtures.id, '?fixtures=true');
     const s = sizingResponse.parse((await t.get(`/api/projects/${withFixtures.id}/sizing`)).body);
     const step = (key: string) => s.derivation.find((d) => d.key === key);
-    expect(step('rules')?.result.value).toBe(p.jurisdiction!.name);
+    // The rules are named after the authority that set them where its rules were read.
+    const seedJurisdiction = people.jurisdictionById.get(withFixtures.jurisdiction_id!)!;
+    expect(step('rules')?.result.value).toBe(authorityOf(seedJurisdiction)?.authority ?? p.jurisdiction!.name);
     expect(step('flow.design')?.result).toEqual({ value: p.flow_rate.sized_by.value, unit: 'GPM' });
     expect(step('flow.design')?.source).toMatch(/UPC 1014\.2\.1/);
     expect(step('flow.pipe')?.result).toEqual({ value: p.flow_rate.pipe.value, unit: 'GPM' });

@@ -16,6 +16,7 @@ import {
   effectiveRules,
   jurisdictionRulesSchema,
   matchAuthority,
+  maxUnits,
   sizeProject,
   type AuthorityFile,
   type FixtureInput,
@@ -41,7 +42,7 @@ const buried = { installation_location: 'outdoors', buried: true } as const;
 
 describe('the library', () => {
   it('every authority names its documents with their address, section and the date read, and what was not read', () => {
-    expect(library.length).toBeGreaterThanOrEqual(12);
+    expect(library.length).toBeGreaterThanOrEqual(27);
     for (const a of library) {
       expect(a.documents.length, a.key).toBeGreaterThan(0);
       for (const d of a.documents) {
@@ -241,5 +242,188 @@ describe('NYC DEP, Grease Guidelines for Businesses (nyc.gov, read 2026-11-26)',
     const r = sizeProject({ ...kitchen, food_waste_disposer: true, fixtures: [{ kind: 'three-compartment-sink' }] }, STANDARD_HGIS, nyc);
     expect(r.recommendation.no_recommendation?.code).toBe('fixture_not_permitted');
     expect(describeRulesSource(nyc).summary).toMatch(/Not read, so the NYC Plumbing Code applies: the sizing tables of 15 RCNY 19-11/);
+  });
+});
+
+describe('Johnson County Wastewater, Interceptor Design, Inspection, and Operation Requirements (jocogov.org, read 2026-11-26)', () => {
+  const jcw = rulesOf('johnson-county-wastewater', { name: 'Johnson County', plumbing_code: 'IPC', sizing_methods: { indoor: 'hydromechanical-by-flow', outdoor: 'hydromechanical-by-flow' } });
+
+  it('Design 1: 30 minutes\' detention of the peak flow, at least 1,000 gallons: 10 GPM → 300 gal → 1,000 gal; 50 GPM → 1,500 gal', () => {
+    const small = sizeProject({ ...kitchen, ...buried, fixtures: [{ kind: 'custom', gpm: 10 }] }, GRAVITY_TANKS, jcw);
+    expect(small.sizing_method).toBe('gravity-by-peak-flow');
+    expect(small.derivation.find((s) => s.key === 'volume.peak-flow')?.result.value).toBe(300);
+    expect(small.required_volume?.volume.standard.value).toBe(1000);
+    const large = sizeProject({ ...kitchen, ...buried, pipe_size_in: 6, fixtures: [{ kind: 'custom', gpm: 50 }] }, GRAVITY_TANKS, jcw);
+    expect(large.required_volume?.volume.standard.value).toBe(1500);
+  });
+
+  it('Design 1 and the acceptance criteria 4.b: at most 2,000 gallons, one stand-alone unit: 80 GPM (2,400 gal) gets no unit', () => {
+    const r = sizeProject({ ...kitchen, ...buried, pipe_size_in: 6, fixtures: [{ kind: 'custom', gpm: 80 }] }, GRAVITY_TANKS, jcw);
+    expect(r.recommendation.chosen).toBeNull();
+    expect(maxUnits(jcw, 'gravity')).toBe(1);
+  });
+
+  it('Design 3 and 4: a sample port riser; hand sinks not connected; garbage disposals prohibited', () => {
+    const r = sizeProject({ ...kitchen, ...buried, fixtures: [{ kind: 'three-compartment-sink' }, { kind: 'hand-sink' }] }, GRAVITY_TANKS, jcw);
+    expect(r.recommended_accessories.map((a) => a.kind)).toContain('sampling-port');
+    expect(r.excluded_fixtures.map((f) => f.kind)).toEqual(['hand-sink']);
+    const grinder = sizeProject({ ...kitchen, ...buried, food_waste_disposer: true, fixtures: [{ kind: 'three-compartment-sink' }] }, GRAVITY_TANKS, jcw);
+    expect(grinder.recommendation.no_recommendation?.code).toBe('fixture_not_permitted');
+  });
+});
+
+describe('Gwinnett County DWR, Grease Trap Formula (a copy on scribd.com, read 2026-11-26)', () => {
+  const gwinnett = rulesOf('gwinnett-county-water-resources', { name: 'Gwinnett County', plumbing_code: 'IPC' });
+
+  it('its example: 75 seats × 25 gal × 12 h × 1.0 ÷ 12 = 1,875 gal: two 1,500 gallon interceptors in series', () => {
+    const r = sizeProject({ ...kitchen, ...buried, meals: { seats: 75, hours_of_operation: 12 } }, GRAVITY_TANKS, gwinnett);
+    expect(r.sizing_method).toBe('gravity-by-formula');
+    expect(r.derivation.find((s) => s.key === 'volume.formula')?.result.value).toBeCloseTo(1875, 6);
+    expect(r.recommendation.chosen?.name).toBe('GGI 1500 gal');
+    expect(r.recommendation.chosen?.units).toBe(2);
+    expect(r.recommendation.chosen?.arrangement).toBe('series');
+    // Each unit is a 1,500 gallon one: 2 × 1,000 gal would hold the volume but is not allowed.
+    expect(r.recommendation.failed.find((f) => f.id === 'ggi-1000')?.failures.map((f) => f.code)).toContain('unit_volume');
+  });
+
+  it('only 1,500 gallon interceptors: a small kitchen (20 seats, 8 h: 333 gal) still gets one 1,500 gallon unit', () => {
+    const r = sizeProject({ ...kitchen, ...buried, meals: { seats: 20, hours_of_operation: 8 } }, GRAVITY_TANKS, gwinnett);
+    expect(r.recommendation.chosen?.name).toBe('GGI 1500 gal');
+    expect(r.recommendation.chosen?.units).toBe(1);
+  });
+});
+
+describe('Cobb County Code § 122-188 (cobbcounty.elaws.us, read 2026-11-26)', () => {
+  const cobb = rulesOf('cobb-county-water-system', { name: 'Cobb County', plumbing_code: 'IPC', sizing_methods: { indoor: 'gravity-by-peak-flow', outdoor: 'gravity-by-peak-flow' } });
+  it('a gravity interceptor of 750 to 3,000 gallons with 30 minutes\' retention: 10 GPM → 300 gal → 750 gal; 40 GPM → 1,200 gal', () => {
+    expect(sizeProject({ ...kitchen, ...buried, fixtures: [{ kind: 'custom', gpm: 10 }] }, GRAVITY_TANKS, cobb).required_volume?.volume.standard.value).toBe(750);
+    expect(sizeProject({ ...kitchen, ...buried, pipe_size_in: 6, fixtures: [{ kind: 'custom', gpm: 40 }] }, GRAVITY_TANKS, cobb).required_volume?.volume.standard.value).toBe(1200);
+    expect(cobb.gravity_unit_volume_gal).toEqual({ min: 750, max: 3000 });
+  });
+});
+
+describe('a dishwasher sends the kitchen to a gravity interceptor', () => {
+  it.each([
+    ['knoxville-utilities-board', 'City of Knoxville', 'IPC', /^KUB Grease Control Program/],
+    ['boston-water-and-sewer-commission', 'City of Boston', 'Massachusetts 248 CMR', /^BWSC Commercial Kitchen Grease Trap Guidelines: dishwashers, outside trap only/],
+  ])('%s: a hydromechanical interceptor without a dishwasher, a gravity one with it', (key, name, code, source) => {
+    const rules = rulesOf(key, { name, plumbing_code: code, sizing_methods: { indoor: 'hydromechanical-by-flow', outdoor: 'hydromechanical-by-flow' } });
+    const sinks = sizeProject({ ...kitchen, fixtures: [{ kind: 'three-compartment-sink' }] }, STANDARD_HGIS, rules);
+    expect(sinks.sizing_method).toBe('hydromechanical-by-flow');
+    const r = sizeProject({ ...kitchen, ...buried, fixtures: [{ kind: 'three-compartment-sink' }, { kind: 'dishwasher' }] }, GRAVITY_TANKS, rules);
+    expect(r.sizing_method).toBe('gravity-by-peak-flow');
+    const note = r.warnings.find((w) => w.code === 'hydromechanical_not_allowed');
+    expect(note?.message).toMatch(/a dishwasher is connected/);
+    expect(note?.source).toMatch(source);
+  });
+});
+
+describe('pump-out intervals and the 25 % rule of more authorities (read 2026-11-26)', () => {
+  const tank = { ...gravityTank(1000, 0), ratings: [] };
+  const busy = { ...kitchen, ...buried, servings_per_day: 400, fixtures: [{ kind: 'floor-drain' as const }] };
+  const gravity = { indoor: 'gravity-by-peak-flow', outdoor: 'gravity-by-peak-flow' } as const;
+
+  it('JEA Commercial FOG Program: an interceptor of 750 gallons or more at least every 90 days, or at 25 % of the tank volume', () => {
+    const jea = rulesOf('jea', { name: 'City of Jacksonville', plumbing_code: 'Florida Building Code – Plumbing', sizing_methods: gravity });
+    expect(jea.pump_out_days.max).toBe(90);
+    expect(sizeProject(busy, [tank], jea).recommendation.rating?.storage_lbs).toBeCloseTo(1000 * 0.25 * 7.3, 6);
+  });
+
+  it('Fairfax County (Health Department newsletter; Wastewater Management notice): cleaned before grease and solids pass 25 % of the capacity', () => {
+    const fairfax = rulesOf('fairfax-county-wastewater', { name: 'Fairfax County', plumbing_code: 'Virginia Plumbing Code', sizing_methods: gravity });
+    expect(sizeProject(busy, [tank], fairfax).recommendation.rating?.storage_lbs).toBeCloseTo(1000 * 0.25 * 7.3, 6);
+  });
+
+  it('City of Tampa Grease Ordinance FAQ: pumped when grease and solids displace more than 25 % of the capacity', () => {
+    const tampa = rulesOf('tampa-wastewater', { name: 'City of Tampa', plumbing_code: 'Florida Building Code – Plumbing', sizing_methods: gravity });
+    expect(sizeProject(busy, [tank], tampa).recommendation.rating?.storage_lbs).toBeCloseTo(1000 * 0.25 * 7.3, 6);
+  });
+
+  it.each([
+    ['charleston-water-system', 'City of Charleston', 'IPC', 91],
+    ['lexington-fayette-water-quality', 'Lexington-Fayette Urban County Government', 'Kentucky State Plumbing Code', 182],
+    ['palm-beach-county-water-utilities', 'Palm Beach County', 'Florida Building Code – Plumbing', 365],
+  ])('%s (%s, %s): pumped at least every %i days (four times a year; every six months; annually); the engine\'s 90-day bound is the stricter', (key, name, code, days) => {
+    const rules = rulesOf(key, { name, plumbing_code: code as string, sizing_methods: gravity });
+    expect(rules.pump_out_days.max).toBe(days);
+    // No grease entered: the cycle is the longest interval allowed.
+    const r = sizeProject({ ...kitchen, ...buried, fixtures: [{ kind: 'floor-drain' }] }, [tank], rules);
+    expect(r.pump_out_cycle).toBe(90);
+  });
+});
+
+describe('Spokane Municipal Code 13.03.0508 (my.spokanecity.org, read 2026-11-26): pump-out by the kind of interceptor', () => {
+  const spokane = rulesOf('spokane-wastewater', { name: 'City of Spokane', plumbing_code: 'Washington State Plumbing Code (UPC)', sizing_methods: { indoor: 'hydromechanical-by-flow', outdoor: 'gravity-by-dfu' } });
+  const sinks: FixtureInput[] = [{ kind: 'three-compartment-sink' }];
+
+  it('B(1): a hydromechanical interceptor at least every 30 days; B(2): a gravity one every 90', () => {
+    // No grease entered: each cycle is the longest interval its kind allows.
+    const hgi = sizeProject({ ...kitchen, fixtures: sinks }, STANDARD_HGIS, spokane);
+    expect(hgi.sizing_method).toBe('hydromechanical-by-flow');
+    expect(hgi.pump_out_cycle).toBe(30);
+    const ggi = sizeProject({ ...kitchen, ...buried, fixtures: sinks }, GRAVITY_TANKS, spokane);
+    expect(ggi.sizing_method).toBe('gravity-by-dfu');
+    expect(ggi.pump_out_cycle).toBe(90);
+  });
+
+  it('a hydromechanical unit needs only 30 days of grease, whatever pump-out the rep asks for', () => {
+    // 200 servings a day of casual dining; the rep asks for 90 days.
+    const r = sizeProject({ ...kitchen, servings_per_day: 200, pump_out_target_days: 90, fixtures: sinks }, STANDARD_HGIS, spokane);
+    expect(r.recommendation.design.pump_out_target_days).toBe(30);
+    expect(r.recommendation.design.required_grease_lbs).toBeCloseTo(r.recommendation.design.grease_per_day_lbs * 30, 9);
+  });
+
+  it('both kinds: cleaned when grease and solids fill 25 % of the capacity', () => {
+    const tank = { ...gravityTank(1000, 0), ratings: [] };
+    const r = sizeProject({ ...kitchen, ...buried, servings_per_day: 400, fixtures: sinks }, [tank], spokane);
+    expect(r.recommendation.rating?.storage_lbs).toBeCloseTo(1000 * 0.25 * 7.3, 6);
+  });
+});
+
+describe('Pima County Code 13.36.420 A: hydromechanical interceptors cleaned at least monthly', () => {
+  it('a hydromechanical interceptor\'s cycle is at most 30 days', () => {
+    const pima = rulesOf('pima-county-rwrd', { name: 'City of Tucson', plumbing_code: 'IPC' });
+    const r = sizeProject({ ...kitchen, fixtures: [{ kind: 'hand-sink' }, { kind: 'floor-drain' }] }, [standardHgi(25, 900)], pima);
+    expect(r.sizing_method).toBe('hydromechanical-by-flow');
+    expect(r.pump_out_cycle).toBe(30);
+  });
+});
+
+describe('City of Greensboro Water Resources, Grease Interceptor Requirements (greensboro-nc.gov, read 2026-11-26)', () => {
+  it('a food waste grinder discharges to the building drain, not through the interceptor: it adds nothing to the load', () => {
+    const greensboro = rulesOf('greensboro-water-resources', { name: 'City of Greensboro', plumbing_code: 'North Carolina State Plumbing Code', sizing_methods: { indoor: 'gravity-by-peak-flow', outdoor: 'gravity-by-peak-flow' } });
+    const fixtures: FixtureInput[] = [{ kind: 'three-compartment-sink' }, { kind: 'food-waste-disposer' }];
+    const r = sizeProject({ ...kitchen, ...buried, food_waste_disposer: true, fixtures }, GRAVITY_TANKS, greensboro);
+    expect(r.excluded_fixtures.map((f) => f.kind)).toEqual(['food-waste-disposer']);
+    const without = sizeProject({ ...kitchen, ...buried, fixtures: [{ kind: 'three-compartment-sink' }] }, GRAVITY_TANKS, greensboro);
+    expect(r.required_volume).toEqual(without.required_volume);
+    expect(r.recommendation.no_recommendation).toBeNull();
+  });
+});
+
+describe('Pinellas County, Commercial Grease Management (pinellas.gov, read 2026-11-26)', () => {
+  const pinellas = rulesOf('pinellas-county-utilities', { name: 'Pinellas County', plumbing_code: 'Florida Building Code – Plumbing', sizing_methods: { indoor: 'hydromechanical-by-flow', outdoor: 'gravity-by-peak-flow' } });
+  const sinks: FixtureInput[] = [{ kind: 'three-compartment-sink' }, { kind: 'dishwasher' }];
+  it('§ 126-613 (3): a grease interceptor pumped at least every 30 days; (4): a grease trap cleaned weekly', () => {
+    const ggi = sizeProject({ ...kitchen, ...buried, fixtures: sinks }, GRAVITY_TANKS, pinellas);
+    expect(ggi.sizing_method).toBe('gravity-by-peak-flow');
+    expect(ggi.pump_out_cycle).toBe(30);
+    const trap = sizeProject({ ...kitchen, fixtures: sinks }, STANDARD_HGIS, pinellas);
+    expect(trap.sizing_method).toBe('hydromechanical-by-flow');
+    expect(trap.pump_out_cycle).toBe(7);
+  });
+  it('§ 126-611 (1): dishwashers are connected to the grease interceptor or trap', () => {
+    const r = sizeProject({ ...kitchen, fixtures: sinks }, STANDARD_HGIS, pinellas);
+    expect(r.excluded_fixtures).toEqual([]);
+    expect(r.warnings.map((w) => w.code)).not.toContain('dishwasher_needs_permission');
+  });
+});
+
+describe('Miami-Dade County DERM FOG Control Program (Code § 24-42.6; DERM\'s program update as quoted by a hauler, read 2026-11-26)', () => {
+  it('indoor grease traps cleaned every month, outdoor gravity traps every 90 days', () => {
+    const miamiDade = rulesOf('miami-dade-derm', { name: 'Miami-Dade County', plumbing_code: 'Florida Building Code – Plumbing', sizing_methods: { indoor: 'hydromechanical-by-flow', outdoor: 'gravity-by-peak-flow' } });
+    const sinks: FixtureInput[] = [{ kind: 'three-compartment-sink' }];
+    expect(sizeProject({ ...kitchen, fixtures: sinks }, STANDARD_HGIS, miamiDade).pump_out_cycle).toBe(30);
+    expect(sizeProject({ ...kitchen, ...buried, fixtures: sinks }, GRAVITY_TANKS, miamiDade).pump_out_cycle).toBe(90);
   });
 });

@@ -49,7 +49,8 @@ function ruleFacts(r: JurisdictionRules): [string, string][] {
   rows.push(['Dishwashers', r.dishwasher.hydromechanical === r.dishwasher.gravity ? ACTION_WORDS[r.dishwasher.gravity]! : `hydromechanical: ${ACTION_WORDS[r.dishwasher.hydromechanical]}; gravity: ${ACTION_WORDS[r.dishwasher.gravity]}`]);
   const accessories = [...r.required_accessories.map(words), ...r.required_accessories_from_volume.map((a) => `${words(a.kind)} from ${gal(a.from_volume_gal)}`)];
   rows.push(['Required accessories', accessories.length > 0 ? accessories.join(', ') : 'none beyond the installation’s']);
-  rows.push(['Pump-out', `every ${r.pump_out_days.min}–${r.pump_out_days.max} days${r.pump_out_accumulation_limit !== null ? `, sooner when grease and solids reach ${Math.round(r.pump_out_accumulation_limit * 100)} % of the liquid depth` : ''}`]);
+  const byKind = (['hydromechanical', 'gravity'] as const).filter((k) => r.pump_out_max_days_by_kind[k] !== null).map((k) => `${k} interceptors at least every ${r.pump_out_max_days_by_kind[k]} days`);
+  rows.push(['Pump-out', `every ${r.pump_out_days.min}–${r.pump_out_days.max} days${byKind.length > 0 ? ` (${byKind.join('; ')})` : ''}${r.pump_out_accumulation_limit !== null ? `, sooner when grease and solids reach ${Math.round(r.pump_out_accumulation_limit * 100)} % of the liquid depth` : ''}`]);
   rows.push(['Hydromechanical sizes', `${r.hgi_size_ladder === 'ipc' ? 'IPC Table 1003.3.5.1' : 'PDI-G101 / ASME A112.14.3'} sizes${r.fixture_capacity_cap_factor !== null ? `; connected fixtures hold at most ${r.fixture_capacity_cap_factor} × the rated GPM (UPC 1014.2.1)` : ''}`]);
   return rows;
 }
