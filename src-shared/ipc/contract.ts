@@ -5,7 +5,8 @@
  * (POST /bridge/<method> on the local server): only the transport differs.
  *
  * Add a method: its args schema in `methods`, its result type in `MethodResults`, its handler
- * in src-main/ipc/handlers.ts (the handler map is typed against both, so nothing can be missed).
+ * in the domain's file in src-main/ipc/ (`<domain>-handlers.ts`, joined in handlers.ts; the
+ * handler map is typed against both, so nothing can be missed).
  *
  * The renderer imports this file with `import type` only, so zod and the write schemas stay out
  * of its bundle; main parses every call with the schemas below.
