@@ -5,8 +5,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { openStore, type Store } from '../store/open-store.js';
-import { defaultResourcesDir, isEmpty, type LoadProgressListener } from '../store/load-embedded.js';
-import { loadEmbeddedInWorker } from '../store/load-worker-host.js';
+import { defaultResourcesDir } from '../store/resource-files.js';
+import { isEmpty, type LoadProgressListener } from './embedded/load-embedded.js';
+import { loadEmbeddedInWorker } from './embedded/load-worker-host.js';
 import { defaultTemplateFile, installTemplate } from '../store/template-store.js';
 import { DATABASE_FILE } from '../store/open-store.js';
 import { ApiKeyService } from './api-keys.js';
