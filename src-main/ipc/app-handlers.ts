@@ -13,18 +13,17 @@ import {
 } from '../../src-shared/api/vocabulary.js';
 import { API_SCOPES } from '../../src-shared/api/scopes.js';
 import type { Vocabulary } from '../../src-shared/ipc/contract.js';
-import { FIXTURE_KINDS, FIXTURE_LIBRARY, MAX_COMPARTMENTS, MENU_TIERS, MENU_TYPES, PIPE_SIZES_IN } from '../../src-shared/sizing/index.js';
+import { FIXTURE_KINDS, FIXTURE_LIBRARY, MAX_COMPARTMENTS, MENU_TIER_LABELS, MENU_TIERS, MENU_TYPES, PIPE_SIZES_IN } from '../../src-shared/sizing/index.js';
 import { DEFAULT_INPUTS } from '../engine/projects/project-inputs.js';
 import { readAppSettings, readUnitSystem, writeAppSettings, writeUnitSystem } from '../engine/app-settings.js';
 import type { DomainHandlers } from './handler.js';
 
-const TIER_LABELS: Record<string, string> = { low: 'Low grease', medium: 'Medium grease', high: 'High grease', 'very-high': 'Very high grease' };
 const INSIDE_LABELS: Record<string, string> = INSIDE_TRAP_LOCATION_LABELS;
 
 const vocabulary: Vocabulary = {
   menu_tiers: MENU_TIERS.map((tier) => ({
     tier,
-    label: TIER_LABELS[tier] ?? tier,
+    label: MENU_TIER_LABELS[tier],
     menu_types: MENU_TYPES.filter((m) => m.tier === tier).map((m) => ({ key: m.key, label: m.label })),
   })),
   fixture_kinds: FIXTURE_KINDS.map((key) => {

@@ -7,7 +7,6 @@ import type { Project } from '../../src-shared/api/people.js';
 import type { ProjectStatus } from '../../src-shared/api/vocabulary.js';
 import type { ProjectView, SizingView } from '../../src-shared/ipc/contract.js';
 import { measurementPair, type ProjectSizing } from '../../src-shared/sizing/index.js';
-import { isGravityMethod } from '../../src-shared/sizing/jurisdiction-rules.js';
 import type { Engine } from '../engine/engine.js';
 import type { SizingCatalog } from '../engine/sizing/catalog-candidates.js';
 import { browseProjects } from '../engine/projects/project-browse.js';
@@ -30,20 +29,10 @@ function projectView(project: Project): ProjectView {
 
 const fullProject = (engine: Engine, id: number) => engine.projects.get(id, { fixtures: true, notes: true, accessories: true }, VIEWER);
 
-/**
- * Units that do not fit, nearest to the need first (by rated flow, or liquid volume for gravity
- * sizing), so the rep sees the next size up or down before the far ones.
- */
-function nearestFirst(failed: ProjectSizing['recommendation']['failed'], design: ProjectSizing['recommendation']['design']) {
-  const gravity = isGravityMethod(design.method);
-  const size = (e: (typeof failed)[number]) => (gravity ? (e.totals.liquid_capacity_gal ?? Infinity) : e.totals.flow_gpm);
-  const need = gravity ? (design.required_volume_gal ?? 0) : design.required_rating_gpm;
-  return [...failed].sort((a, b) => Math.abs(size(a) - need) - Math.abs(size(b) - need) || a.units - b.units);
-}
-
 function sizingView(sizing: ProjectSizing, catalog: SizingCatalog): SizingView {
   const { raw: _raw, ...rest } = sizing;
-  const failed = nearestFirst(rest.recommendation.failed, rest.recommendation.design);
+  // In the engine's order (nearest to the need first, src-shared/sizing/failed-order.ts), as HTTP answers.
+  const failed = rest.recommendation.failed;
   const rating = rest.recommendation.rating;
   const shown = [rest.recommendation.chosen, ...rest.recommendation.alternatives].filter((e) => e !== null);
   const price = new Map(catalog.candidates.map((c) => [String(c.id), c.price ?? null] as const));
