@@ -61,7 +61,8 @@ export default defineConfig({
           name: 'integration',
           include: INTEGRATION,
           globalSetup: ['test/global-setup.ts'],
-          sequence: { groupOrder: 1 },
+          // Shares the pool with unit, as before the split: the whole run is no longer for it.
+          sequence: { groupOrder: 0 },
         },
       },
       {
@@ -71,7 +72,7 @@ export default defineConfig({
           name: 'ui',
           include: ['test/ui/**/*.test.ts'],
           globalSetup: ['test/ui/system-check.ts', 'test/global-setup.ts', 'test/ui/build-renderer.ts'],
-          sequence: { groupOrder: 2 },
+          sequence: { groupOrder: 1 },
         },
       },
     ],
