@@ -1,5 +1,41 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * The test tiers (`npx vitest run --project <name>`; `npm test` runs all three):
+ * - unit: no server, no browser, no child process: the sizing, the stores' rules, the contract's
+ *   handlers over an in-process engine. Runs in well under a minute.
+ * - integration: real HTTP servers on 127.0.0.1 (test/api, the two-server sync runs), child
+ *   processes (the command line, the dev script, the layering check), first starts of the store
+ *   and bulk writes through a migrated store.
+ * - ui: the renderer in Chromium.
+ * A file is integration when it is listed here, unit otherwise (outside test/ui/): a new test
+ * lands in one tier or the other, never in none.
+ */
+const INTEGRATION = [
+  'test/api/**',
+  // Two servers each, or a worker thread over a real upstream (the pure sync files stay unit).
+  'test/sync/spec-upstream*.test.ts',
+  'test/sync/sync-{cli,e2e,engineer-push,faults,fingerprints,incremental,kill,local-work,worker-progress,worker-thread}.test.ts',
+  'test/sync/upstream-client.test.ts',
+  'test/cli.test.ts',
+  'test/serve-process.test.ts',
+  'test/layers.test.ts',
+  'test/electron/dev-script.test.ts',
+  'test/electron/electron-sqlite-check.test.ts',
+  'test/electron/local-api.test.ts',
+  'test/electron/main.test.ts',
+  'test/electron/updates.test.ts',
+  'test/store/data-folder-modes.test.ts',
+  // A migrated store per case and thousands of rows written through the index: a minute on two cores.
+  'test/store/fts-bulk-write.test.ts',
+  'test/store/import-rules.test.ts',
+  'test/store/process-locks.test.ts',
+  'test/store/project-transfer.test.ts',
+  'test/store/restore-safety.test.ts',
+  'test/store/store-safety.test.ts',
+  'test/store/template-store.test.ts',
+];
+
 export default defineConfig({
   test: {
     environment: 'node',
@@ -14,8 +50,18 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
-          exclude: ['test/ui/**', '**/node_modules/**'],
+          exclude: ['test/ui/**', '**/node_modules/**', ...INTEGRATION],
           globalSetup: ['test/global-setup.ts'],
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          include: INTEGRATION,
+          globalSetup: ['test/global-setup.ts'],
+          // Shares the pool with unit, as before the split: the whole run is no longer for it.
           sequence: { groupOrder: 0 },
         },
       },

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { openEngine } from '../engine/engine.js';
-import { defaultResourcesDir } from '../store/load-embedded.js';
+import { defaultResourcesDir } from '../store/resource-files.js';
 import { TEMPLATE_META_KEY, templateInputs } from '../store/template-store.js';
 
 export function registerBuildCommands(program: Command): void {

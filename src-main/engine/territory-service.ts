@@ -4,7 +4,7 @@ import type { Territory, TerritoryListItem, TerritoryLookup } from '../../src-sh
 import { formerCountiesSeed, type FormerCountiesSeed } from '../../src-shared/seed/geography-seed.js';
 import { matchKey } from '../../src-shared/text-match.js';
 import { readResourceJson } from '../store/resource-files.js';
-import { defaultResourcesDir } from '../store/load-embedded.js';
+import { defaultResourcesDir } from '../store/resource-files.js';
 import type { Database, TerritoriesTable } from '../store/schema.js';
 import { preparedQuery } from '../store/prepared-query.js';
 import { RenderCache } from './render-cache.js';

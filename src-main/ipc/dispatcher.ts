@@ -9,7 +9,8 @@ import type { ApiErrorBody } from '../../src-shared/api/common.js';
 import { isMethodName, methods, type Envelope, type MethodName } from '../../src-shared/ipc/contract.js';
 import type { Engine } from '../engine/engine.js';
 import { ApiError } from '../engine/errors.js';
-import { handlers, type Handler, type HandlerContext } from './handlers.js';
+import type { Handler, HandlerContext } from './handler.js';
+import { handlers } from './handlers.js';
 
 export interface DispatcherContext {
   transport: 'ipc' | 'http';

@@ -31,7 +31,7 @@ import { refKey, type EmbeddedJurisdiction, type ProductRef, type PulledTerritor
 import { jurisdictionKey, matchJurisdiction } from './decide.js';
 import type { PulledCatalog, PulledData, StagedAccessory } from './pull.js';
 import { STAGED_PROJECT_COLUMNS, type AnswerWrite } from './sync-answers.js';
-import { SyncFailure } from './sync-service.js';
+import { SyncFailure } from './types.js';
 import { forgetPushed, renumberPushed, replaceIssues, tombstones, type FoundConflict } from './sync-state.js';
 
 export interface ApplyResult {

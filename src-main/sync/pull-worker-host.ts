@@ -4,8 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 import { Worker } from 'node:worker_threads';
 import type SQLite from 'better-sqlite3';
-import type { StatusReporter } from './sync-service.js';
-import { SyncFailure } from './sync-service.js';
+import type { StatusReporter } from './types.js';
+import { SyncFailure } from './types.js';
 import type { PullWorkerCommand, PullWorkerInput, PullWorkerMessage } from './pull-worker-protocol.js';
 
 /**

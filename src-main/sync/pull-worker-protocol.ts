@@ -1,6 +1,6 @@
 /** Messages between the main thread and the pull worker. */
 import type { SyncErrorDetails, SyncStatus } from '../../src-shared/sync.js';
-import type { ClientTuning } from './sync-runner.js';
+import type { ClientTuning } from './upstream-client.js';
 import type { FoundConflict } from './sync-state.js';
 
 export interface PullWorkerInput {

@@ -14,7 +14,7 @@ import { applyPulledData, removals } from './apply.js';
 import { isMassDeletion, massDeletionMessage } from './decide.js';
 import { Puller } from './pull.js';
 import { AppliedAnswers, removeStaging, StagedAnswers } from './sync-answers.js';
-import { SyncFailure } from './sync-service.js';
+import { SyncFailure } from './types.js';
 import { ThrottledStatus } from './throttled-status.js';
 import { readRunState, writeRunState } from './sync-state.js';
 import { UpstreamClient, type ConnectionReport } from './upstream-client.js';

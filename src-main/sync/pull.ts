@@ -13,8 +13,8 @@
  */
 import zlib from 'node:zlib';
 import type { SyncIssue, SyncProgress } from '../../src-shared/sync.js';
-import type { StatusReporter } from './sync-service.js';
-import { SyncFailure } from './sync-service.js';
+import type { StatusReporter } from './types.js';
+import { SyncFailure } from './types.js';
 import type { UpstreamClient } from './upstream-client.js';
 import { deflateJson, type AnswerMeta, type AnswerWrite, type AppliedAnswers, type StagedAnswers, type StagedProject } from './sync-answers.js';
 import {

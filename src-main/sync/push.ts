@@ -14,7 +14,7 @@ import { ApiError } from '../errors.js';
 import { isObject } from './convert.js';
 import { editStep, fingerprint, writeProbe } from './decide.js';
 import type { UpstreamClient } from './upstream-client.js';
-import { SyncFailure } from './sync-service.js';
+import { SyncFailure } from './types.js';
 import {
   conflict as conflictOf,
   conflictIds as conflictIdsOf,

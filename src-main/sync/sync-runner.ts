@@ -7,12 +7,10 @@ import type { Store } from '../store/open-store.js';
 import { isObject, projectFrom, refKey } from './convert.js';
 import { matchJurisdiction } from './decide.js';
 import { projectDetailPath, pushLocalChanges, resolveConflict, type ProjectReader } from './push.js';
-import type { StatusReporter, SyncRun } from './sync-service.js';
-import { UpstreamClient, type UpstreamClientOptions } from './upstream-client.js';
+import type { StatusReporter, SyncRun } from './types.js';
+import { UpstreamClient, type ClientTuning } from './upstream-client.js';
 import { runPullWorker } from './pull-worker-host.js';
 import { recordConflict, replacePushIssues, writeRunState, type FoundConflict } from './sync-state.js';
-
-export type ClientTuning = Pick<UpstreamClientOptions, 'concurrency' | 'timeoutMs' | 'attempts' | 'backoffMs' | 'maxRetryAfterMs' | 'stallMs'>;
 
 export interface SyncDeps {
   store: Store;

@@ -4,7 +4,7 @@
  */
 import { EventEmitter } from 'node:events';
 import type { Kysely } from 'kysely';
-import type { ConflictChoice, SyncConflict, SyncErrorDetails, SyncIssue, SyncSettings, SyncStatus } from '../../src-shared/sync.js';
+import type { ConflictChoice, SyncConflict, SyncIssue, SyncSettings, SyncStatus } from '../../src-shared/sync.js';
 import type { Database } from '../store/schema.js';
 import { ApiError } from '../errors.js';
 import { LockBusyError, type HeldLock } from '../store/process-locks.js';
@@ -12,21 +12,7 @@ import { redactUrlCredentials } from '../logs/scrub.js';
 import { removeStaging } from './sync-answers.js';
 import { conflicts, counts, forgetUpstream, listIssues, readRunState, writeRunState } from './sync-state.js';
 import { readSyncSettings, readUpstreamKey, writeSyncSettings, writeUpstreamKey } from './sync-settings.js';
-
-export interface SyncRun {
-  /**
-   * Does one sync; reports progress through `status`; throws a SyncFailure on failure. Resolves
-   * with what to call once the run's own bookkeeping here is written: the sync's heavy disk work
-   * after a run waits for that (see `runPullWorker`).
-   */
-  run(options: { upstreamUrl: string; key: string; signal: AbortSignal; status: StatusReporter; allowMassDelete: boolean }): Promise<() => void>;
-  /** Keep mine or keep theirs; `confirmed` when the user agreed to lose their only copy. */
-  resolve(projectId: number, choice: ConflictChoice, confirmed: boolean): Promise<void>;
-}
-
-export interface StatusReporter {
-  update(patch: Partial<Pick<SyncStatus, 'phase' | 'progress' | 'bytes' | 'bytes_decoded' | 'requests' | 'rejected' | 'warnings' | 'pushed' | 'moved_to'>>): void;
-}
+import { SyncFailure, type StatusReporter, type SyncRun } from './types.js';
 
 export interface SyncNowOptions {
   /**
@@ -34,25 +20,6 @@ export interface SyncNowOptions {
    * (see decide.ts isMassDeletion): this run applies it.
    */
   allowMassDelete?: boolean;
-}
-
-/** A failure the user can act on; `code` is stable, `message` plain words, `details` what the UI offers to do about it. */
-export class SyncFailure extends Error {
-  constructor(
-    readonly code: string,
-    message: string,
-    readonly details?: SyncErrorDetails,
-  ) {
-    super(message);
-    this.name = 'SyncFailure';
-  }
-
-  /** Whatever stopped a run, as the status reports it: cancelled, or unexpected, in plain words. */
-  static from(error: unknown, cancelled: boolean): SyncFailure {
-    if (error instanceof SyncFailure) return error;
-    if (cancelled) return new SyncFailure('cancelled', 'The sync was cancelled; the data from before it is kept.');
-    return new SyncFailure('internal_error', `The sync stopped on an unexpected error: ${error instanceof Error ? error.message : String(error)}`);
-  }
 }
 
 export interface SyncServiceEvents {

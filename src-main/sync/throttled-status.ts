@@ -5,7 +5,7 @@
  * milliseconds. Each one sent is a message the serving thread must receive and decode: such
  * floods held its event loop 30-60 ms (docs/api.md, "Progress from the worker").
  */
-import type { StatusReporter } from './sync-service.js';
+import type { StatusReporter } from './types.js';
 
 type Patch = Parameters<StatusReporter['update']>[0];
 

@@ -12,7 +12,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import pLimit from 'p-limit';
 import { Agent, DecoratorHandler, interceptors, request, type Dispatcher } from 'undici';
 import { fingerprintOfBytes } from './decide.js';
-import { SyncFailure } from './sync-service.js';
+import { SyncFailure } from './types.js';
 
 /**
  * Requests in flight at once. Each answer passes through the upstream and then this side's
@@ -56,6 +56,9 @@ export interface UpstreamClientOptions {
   /** Each answer received: its body's bytes on the wire (compressed, when it was) and decoded. */
   onBytes?: (wire: number, decoded: number) => void;
 }
+
+/** The client settings a sync run may change (tests shorten them; the rest come from the run). */
+export type ClientTuning = Pick<UpstreamClientOptions, 'concurrency' | 'timeoutMs' | 'attempts' | 'backoffMs' | 'maxRetryAfterMs' | 'stallMs'>;
 
 export interface UpstreamResponse<T> {
   status: number;

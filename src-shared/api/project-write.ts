@@ -11,6 +11,7 @@ import { fixtureInputSchema, type FixtureInput } from '../sizing/fixtures.js';
 import { mealsInputsSchema } from '../sizing/gravity-volume.js';
 import { CONSTRUCTION_TYPES, INSIDE_TRAP_LOCATIONS, INSTALLATION_LOCATIONS, keyOf, PROJECT_STATUSES } from './vocabulary.js';
 import { checkRange, MAX_FIXTURES_PER_PROJECT, rangedNumber, type InputRangeName } from './input-ranges.js';
+import { FIVE_DIGIT_ZIP } from './zip-code.js';
 import type { ProjectInputValues } from '../project-inputs.js';
 
 const inches = (field: string, range: InputRangeName) =>
@@ -227,7 +228,7 @@ export const projectWriteFields = z
         street_2: z.string().trim().max(200).nullable().optional(),
         city: z.string().trim().max(100).nullable().optional(),
         state: z.string().trim().regex(/^[A-Za-z]{2}$/, { error: 'address.state is a two-letter state code.' }).transform((s) => s.toUpperCase()).nullable().optional(),
-        postal_code: z.string().trim().regex(/^\d{5}$/, { error: 'address.postal_code is a five-digit zip code.' }).nullable().optional(),
+        postal_code: z.string().trim().regex(FIVE_DIGIT_ZIP, { error: 'address.postal_code is a five-digit zip code.' }).nullable().optional(),
       })
       .strict(),
     jurisdiction: z.object({ id: z.number().int().positive() }).loose().nullable(),

@@ -5,10 +5,13 @@
  * (POST /bridge/<method> on the local server): only the transport differs.
  *
  * Add a method: its args schema in `methods`, its result type in `MethodResults`, its handler
- * in src-main/ipc/handlers.ts (the handler map is typed against both, so nothing can be missed).
+ * in the domain's file in src-main/ipc/ (`<domain>-handlers.ts`, joined in handlers.ts; the
+ * handler map is typed against both, so nothing can be missed).
  *
- * The renderer imports this file with `import type` only, so zod and the write schemas stay out
- * of its bundle; main parses every call with the schemas below.
+ * The renderer imports this file with `import type` only, so the method table stays out of its
+ * bundle; main parses every call with the schemas below. zod and the write schema are in the
+ * bundle all the same, on purpose: the editor checks its fields with that schema as the rep types
+ * (src-renderer/src/stores/plain-errors.ts), so it has no second set of rules.
  */
 import { z } from 'zod';
 import type { ApiErrorBody } from '../api/common.js';
@@ -16,6 +19,7 @@ import type { Collection, Product, ProductListItem, ProductType } from '../api/c
 import type { Jurisdiction, Project, ProjectListItem, User, UserListItem } from '../api/people.js';
 import type { Territory, TerritoryListItem, TerritoryLookup } from '../api/territories.js';
 import type { Transition } from '../api/project-status.js';
+import { FIVE_DIGIT_ZIP } from '../api/zip-code.js';
 import { projectCreateBody, projectPatchBody } from '../api/project-write.js';
 import { CONSTRUCTION_TYPE_KEYS, PROJECT_STATUSES, USER_TYPE_KEYS, type ProjectStatus } from '../api/vocabulary.js';
 import { API_SCOPES, type ApiScope } from '../api/scopes.js';
@@ -25,7 +29,7 @@ import { dataSafetyMethods, type DataSafetyResults, type StartupView } from './d
 
 const id = z.number().int().positive();
 const noArgs = z.object({}).strict();
-const zip = z.string().trim().regex(/^\d{5}$/, { error: 'A zip code is five digits.' });
+const zip = z.string().trim().regex(FIVE_DIGIT_ZIP, { error: 'A zip code is five digits.' });
 const searchText = z.string().trim().min(1, { error: 'Type something to search for.' }).max(500);
 /** UI lists page by 1–200 rows; the list screens ask for what fits on screen and more on scroll. */
 const page = { limit: z.number().int().min(1).max(200).default(50), offset: z.number().int().min(0).default(0) };

@@ -62,8 +62,17 @@ export interface ImportOutcomeView {
   source_id: number;
   name: string;
   outcome: 'imported' | 'already-here' | 'refused';
+  /** The project's id here (new, or the one that already holds it). */
   id: number | null;
   message: string;
+}
+
+/** What an import did, project by project (the engine's import job answers with it too). */
+export interface ImportReportView {
+  imported: number;
+  already_here: number;
+  refused: number;
+  projects: ImportOutcomeView[];
 }
 
 /** The app's start as the window shows it (also pushed as the `app.startup` event). */
@@ -84,7 +93,7 @@ export interface DataSafetyResults {
   /** Saved by the desktop app (path), or handed to the browser to download (content). */
   /** `skipped`: projects whose stored data could not be read, left out of the file (the others are in it). */
   'projects.export': { count: number; fileName: string; path: string | null; content: string | null; skipped: { id: number; name: string; reason: string }[] };
-  'projects.import': { imported: number; already_here: number; refused: number; projects: ImportOutcomeView[] };
+  'projects.import': ImportReportView;
   'app.logError': { logged: boolean };
   'sync.reachability': { state: 'reachable' | 'unreachable' | 'not-configured'; checked_at: string; message: string | null };
 }

@@ -231,6 +231,8 @@ export const MEALS_METHOD = {
 
 export const MENU_TIERS = ['low', 'medium', 'high', 'very-high'] as const;
 export type MenuTier = (typeof MENU_TIERS)[number];
+/** Each tier as the screens and the report name it. */
+export const MENU_TIER_LABELS: Record<MenuTier, string> = { low: 'Low grease', medium: 'Medium grease', high: 'High grease', 'very-high': 'Very high grease' };
 
 export interface GreaseCoefficients {
   no_fryer: { no_flatware: number; flatware: number };

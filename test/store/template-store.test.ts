@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openEngine, type Engine } from '../../src-main/engine/engine.js';
-import { defaultResourcesDir } from '../../src-main/store/load-embedded.js';
+import { defaultResourcesDir } from '../../src-main/store/resource-files.js';
 import { defaultTemplateFile, templateInputs } from '../../src-main/store/template-store.js';
 import { tempDir } from '../helpers/api-server.js';
 

@@ -12,7 +12,7 @@ import { startTestServer, type TestServer } from '../helpers/api-server.js';
 import { handWrittenData } from '../helpers/spec-upstream/data.js';
 import type { Quirks } from '../helpers/spec-upstream/quirks.js';
 import { startSpecUpstream, type SpecUpstream } from '../helpers/spec-upstream/server.js';
-import type { ClientTuning } from '../../src-main/sync/sync-runner.js';
+import type { ClientTuning } from '../../src-main/sync/upstream-client.js';
 
 let up: SpecUpstream | undefined;
 let down: TestServer | undefined;

@@ -5,13 +5,13 @@
  */
 import type { ApiErrorBody } from '../../../src-shared/api/common.js';
 import type { ReportUnits } from '../report/report-pdf.js';
-import type { ImportReport } from '../projects/project-transfer.js';
+import type { ImportReportView } from '../../../src-shared/ipc/data-safety.js';
 
 export interface JobKinds {
   /** A project's report PDF; `made` is the date printed on it (ISO). */
   report: { input: { id: number; units: ReportUnits; made: string }; result: Uint8Array };
   /** A `.fieldsizer` file's text, checked, sized and written in one transaction. */
-  import: { input: { text: string; refuseEach?: boolean }; result: ImportReport };
+  import: { input: { text: string; refuseEach?: boolean }; result: ImportReportView };
 }
 
 export type JobKind = keyof JobKinds;

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { seedProjectInputs } from '../../../src-shared/seed/people-seed.js';
 import { normalizeProjectInputs, PROJECT_INPUT_DEFAULTS } from '../../../src-shared/project-inputs.js';
 import type { FixtureInput } from '../../../src-shared/sizing/fixtures.js';
-import { damagedProject } from './render-project.js';
+import { damagedProject } from './damaged-record.js';
 
 export const storedInputs = seedProjectInputs.omit({ fixtures: true });
 export type StoredInputs = z.infer<typeof storedInputs>;

@@ -11,6 +11,7 @@ import { applyWriteInputs, type EngineerWrite, type ProjectWrite } from '../../.
 import type { ProjectStatus } from '../../../src-shared/api/vocabulary.js';
 import type { FixtureInput } from '../../../src-shared/sizing/fixtures.js';
 import type { ProjectSizing } from '../../../src-shared/sizing/index.js';
+import { withFailedNearestFirst } from '../../../src-shared/sizing/failed-order.js';
 import type { Database } from '../../store/schema.js';
 import { normalizeProjectInputs } from '../../../src-shared/project-inputs.js';
 import { insertRows } from '../../store/insert-rows.js';
@@ -174,7 +175,7 @@ export class ProjectService {
     const row = await this.row(id);
     const fixtures = parseStoredFixtures(await this.db.selectFrom('project_fixtures').select('input').where('project_id', '=', id).orderBy('position').execute(), row);
     const { inputs, assumed } = inputsForSizing(projectJson<Partial<StoredInputs>>(row, 'inputs', row.inputs));
-    return { ...(await this.sizing.size(inputs, fixtures, row.jurisdiction_rules)), assumed_inputs: assumed };
+    return { ...withFailedNearestFirst(await this.sizing.size(inputs, fixtures, row.jurisdiction_rules)), assumed_inputs: assumed };
   }
 
   /**
@@ -195,7 +196,7 @@ export class ProjectService {
         };
       }
       const state = await resolveWrite(trx, this.rules, body, current);
-      return this.sizing.size(inputsForSizing(state.inputs).inputs, state.fixtures, state.rules, trx);
+      return withFailedNearestFirst(await this.sizing.size(inputsForSizing(state.inputs).inputs, state.fixtures, state.rules, trx));
     });
   }
 

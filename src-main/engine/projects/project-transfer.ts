@@ -18,7 +18,7 @@ import {
   type ExportedProject,
   type FieldsizerFile,
 } from '../../../src-shared/transfer/fieldsizer-file.js';
-import { MAX_IMPORT_FILE_BYTES } from '../../../src-shared/ipc/data-safety.js';
+import { MAX_IMPORT_FILE_BYTES, type ImportOutcomeView, type ImportReportView } from '../../../src-shared/ipc/data-safety.js';
 import { LOCAL_ID_BASE, nextLocalId } from '../../store/local-ids.js';
 import type { Database } from '../../store/schema.js';
 import type { Engine } from '../engine.js';
@@ -135,15 +135,6 @@ export function exportFileName(file: FieldsizerFile): string {
   return `${safe.replace(/ +/g, ' ').trim().slice(0, 100) || 'project'}.fieldsizer`;
 }
 
-export interface ImportOutcome {
-  source_id: number;
-  name: string;
-  outcome: 'imported' | 'already-here' | 'refused';
-  /** The project's id here (new, or the one that already holds it). */
-  id: number | null;
-  message: string;
-}
-
 export interface ImportOptions {
   /**
    * Each project on its own: one that breaks the rules is refused and the others imported (a
@@ -152,12 +143,9 @@ export interface ImportOptions {
   refuseEach?: boolean;
 }
 
-export interface ImportReport {
-  imported: number;
-  already_here: number;
-  refused: number;
-  projects: ImportOutcome[];
-}
+/** The contract's shape (src-shared/ipc/data-safety.ts), so the job, the CLI and the UI read one report. */
+export type ImportOutcome = ImportOutcomeView;
+export type ImportReport = ImportReportView;
 
 /**
  * What two copies of a project must share to be the same project: its content, not where it

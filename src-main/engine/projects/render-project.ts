@@ -11,7 +11,7 @@ import { effectivePumpOutTarget } from '../../../src-shared/sizing/recommend.js'
 import type { PumpOutCycleBasis } from '../../../src-shared/api/people.js';
 import type { StoredInputs } from './project-inputs.js';
 import { parseRules, type StoredSizing } from './project-sizing.js';
-import { ApiError } from '../errors.js';
+import { damagedProject } from './damaged-record.js';
 
 export type ProjectRow = Selectable<ProjectsTable> & {
   engineer_name: string;
@@ -35,18 +35,6 @@ export const projectUrl = (id: number) => `/api/projects/${id}`;
 /** A project row's JSON columns, in the words the error of a damaged one uses. */
 const COLUMN_WORDS = { inputs: 'sizing inputs', sizing: 'sizing results', extra: 'fields kept from the central service' } as const;
 export type ProjectJsonColumn = keyof typeof COLUMN_WORDS;
-
-/**
- * A project whose stored data cannot be read (a damaged JSON column): the store's fault, not the
- * request's, so a 5xx (as gRPC's DATA_LOSS maps to 500), with a code of its own and what to do.
- */
-export function damagedProject(row: { id: number; name: string }, what: string): ApiError {
-  return new ApiError(
-    500,
-    'damaged_record',
-    `Project ${row.id} ("${row.name}") cannot be read: its stored ${what} are damaged. Delete it, or restore a backup from before the damage; the other projects are not affected.`,
-  );
-}
 
 /** A JSON object column of a project row, or the damaged_record error naming the project and what is damaged. */
 export function projectJson<T>(row: { id: number; name: string }, column: ProjectJsonColumn, text: string): T {

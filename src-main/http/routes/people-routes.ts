@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as api from '../../../src-shared/api/people.js';
 import { apiError } from '../../../src-shared/api/common.js';
 import { sizingResponse, type SizingResponse } from '../../../src-shared/api/sizing.js';
+import { FIVE_DIGIT_ZIP } from '../../../src-shared/api/zip-code.js';
 import type { ProjectSizing } from '../../../src-shared/sizing/index.js';
 import { projectCreateBody, projectPatchBody, statusChangeBody } from '../../../src-shared/api/project-write.js';
 import { CONSTRUCTION_TYPE_KEYS, USER_TYPE_KEYS } from '../../../src-shared/api/vocabulary.js';
@@ -31,7 +32,7 @@ const flag = (name: string) =>
       return z.NEVER;
     })
     .default(false);
-const zip = z.string().regex(/^\d{5}$/, { error: 'A zip code is five digits.' });
+const zip = z.string().regex(FIVE_DIGIT_ZIP, { error: 'A zip code is five digits.' });
 
 const viewerOf = (request: FastifyRequest): Viewer => ({ personal: request.apiScopes.has('users') });
 const actorsOf = (request: FastifyRequest): Actor[] => (request.apiScopes.has('admin') ? ['user', 'administrator'] : ['user']);

@@ -9,6 +9,7 @@ import { call, CallError, messageOf } from '../transport/bridge';
 import { debounce } from './debounce';
 import { convertForm, fixtureForm, formOf, newForm, sizingBody, writeBody, type FixtureForm, type ProjectForm } from './project-form';
 import type { UnitSystem } from '../../../src-shared/display-units';
+import { isFiveDigitZip } from '../../../src-shared/api/zip-code';
 import { useApp } from './app-store';
 import { plainMessage, problemsOf } from './plain-errors';
 
@@ -67,7 +68,6 @@ function saveProblems(form: ProjectForm): Record<string, string> {
   if (!form.engineer) out.engineer = plainMessage('engineer', '');
   else if (form.engineer.kind === 'new') {
     if (!form.engineer.name.trim()) out['engineer.name'] = plainMessage('engineer.name', '');
-    if (!/^\S+@\S+\.\S+$/.test(form.engineer.email.trim())) out['engineer.email'] = plainMessage('engineer.email', '');
   }
   return out;
 }
@@ -137,7 +137,7 @@ export const useEditor = create<EditorState>((set, get) => {
   /** The jurisdiction follows the zip: the engine says which one governs it. */
   const followZip = async (zip: string) => {
     const seq = ++zipSeq;
-    if (!/^\d{5}$/.test(zip.trim())) return;
+    if (!isFiveDigitZip(zip.trim())) return;
     try {
       const j = await call('jurisdictions.byZip', { zip: zip.trim() });
       const form = get().form;

@@ -7,9 +7,7 @@ import { exportFileName, exportProjects, importProjectsText } from '../engine/pr
 import { checkReachability } from '../engine/reachability.js';
 import { readUpdateUrl, writeUpdateUrl } from '../updates/update-client.js';
 import type { BackupView } from '../../src-shared/ipc/data-safety.js';
-import type { Handler, HandlerContext } from './handlers.js';
-
-type DataSafetyMethod = 'app.startup' | 'updates.settings' | 'updates.setSettings' | 'backups.list' | 'backups.create' | 'backups.restore' | 'backups.setKeep' | 'projects.export' | 'projects.import' | 'app.logError' | 'sync.reachability';
+import type { DataSafetyMethod, HandlerContext, HandlerMap } from './handler.js';
 
 const view = (b: BackupInfo): BackupView => ({ name: b.name, reason: b.reason, created: b.created, bytes: b.bytes });
 const overview = (context: HandlerContext) => {
@@ -17,7 +15,7 @@ const overview = (context: HandlerContext) => {
   return { keep: o.keep, folder: o.folder, backups: o.backups.map(view) };
 };
 
-export const dataSafetyHandlers: { [M in DataSafetyMethod]: Handler<M> } = {
+export const dataSafetyHandlers: HandlerMap<DataSafetyMethod> = {
   'backups.list': async (_args, context) => overview(context),
   'backups.create': async (_args, { engine }) => view(await engine.backups.create('manual')),
   'backups.restore': async ({ name }, { engine }) => view(await engine.backups.restore(name)),

@@ -5,7 +5,7 @@
  * worker's own connection. Messages: LoadWorkerMessage.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { openStore } from './open-store.js';
+import { openStore } from '../../store/open-store.js';
 import { isEmpty, loadEmbeddedDataSet, readEmbeddedDataSet } from './load-embedded.js';
 import type { LoadWorkerInput, LoadWorkerMessage } from './load-worker-host.js';
 

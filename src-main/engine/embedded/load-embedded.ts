@@ -1,27 +1,21 @@
 /**
  * Loads the embedded default data set (resources/) into an empty store in one transaction, so a
- * fresh install works offline at once and a failed load leaves nothing half-written.
+ * fresh install works offline at once and a failed load leaves nothing half-written. Above the
+ * store (in the engine): it sizes the demo projects with the engine's rules as it writes them.
  */
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Kysely, Transaction } from 'kysely';
-import { catalogSeed, type CatalogSeed } from '../../src-shared/seed/catalog-seed.js';
-import { effectiveRules, matchAuthority, type AuthorityFile } from '../../src-shared/sizing/authority.js';
-import { loadAuthorityLibrary } from './authority-library.js';
-import { geographySeed, territoriesSeed, type GeographySeed, type TerritoriesSeed } from '../../src-shared/seed/geography-seed.js';
-import { matchKey } from '../../src-shared/text-match.js';
-import { peopleSeed, type PeopleSeed } from '../../src-shared/seed/people-seed.js';
-import { readResourceJson } from './resource-files.js';
-import { insertRows } from './insert-rows.js';
-import { TypeTree } from '../engine/catalog/product-types.js';
-import { loadSizingCatalog } from '../engine/sizing/catalog-candidates.js';
-import { compactSizing, parseRules, sizeWith } from '../engine/projects/project-sizing.js';
-import type { Database } from './schema.js';
-
-/** resources/ next to the repository root (two levels above this file, also from out/main/). */
-export function defaultResourcesDir(): string {
-  return path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../resources');
-}
+import { catalogSeed, type CatalogSeed } from '../../../src-shared/seed/catalog-seed.js';
+import { effectiveRules, matchAuthority, type AuthorityFile } from '../../../src-shared/sizing/authority.js';
+import { loadAuthorityLibrary } from '../../store/authority-library.js';
+import { geographySeed, territoriesSeed, type GeographySeed, type TerritoriesSeed } from '../../../src-shared/seed/geography-seed.js';
+import { matchKey } from '../../../src-shared/text-match.js';
+import { peopleSeed, type PeopleSeed } from '../../../src-shared/seed/people-seed.js';
+import { defaultResourcesDir, readResourceJson } from '../../store/resource-files.js';
+import { insertRows } from '../../store/insert-rows.js';
+import { TypeTree } from '../catalog/product-types.js';
+import { loadSizingCatalog } from '../sizing/catalog-candidates.js';
+import { compactSizing, parseRules, sizeWith } from '../projects/project-sizing.js';
+import type { Database } from '../../store/schema.js';
 
 export interface EmbeddedDataSet {
   catalog: CatalogSeed;

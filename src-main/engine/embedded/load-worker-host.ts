@@ -1,6 +1,6 @@
 /** Runs a first start's load in the load worker (load-worker.ts) and relays its progress. */
 import type { LoadProgressListener } from './load-embedded.js';
-import { startModuleWorker } from './module-worker.js';
+import { startModuleWorker } from '../../store/module-worker.js';
 
 export interface LoadWorkerInput {
   dataDir: string;
