@@ -204,6 +204,21 @@ describe('pump-out and the 25 % rule', () => {
   });
 });
 
+describe('Sewerage and Water Board of New Orleans (nola.gov Grease Trap and/or Interceptor Discharge Permit; the Board\'s "Grease Traps 101" leaflet as posted on docslib.org, read 2026-11-26)', () => {
+  const nola = rulesOf('sewerage-and-water-board-new-orleans', { name: 'City of New Orleans', plumbing_code: 'Louisiana State Plumbing Code', sizing_methods: { indoor: 'hydromechanical-by-flow', outdoor: 'gravity-by-dfu' } });
+  it('Section 16.5: maintained at 25 % of the design capacity or a minimum of quarterly; the engine\'s 90-day bound is the stricter', () => {
+    expect(nola.pump_out_days.max).toBe(91);
+    const tank = { ...gravityTank(1000, 0), ratings: [] };
+    const idle = sizeProject({ ...kitchen, ...buried, fixtures: [{ kind: 'floor-drain' }] }, [tank], nola);
+    expect(idle.pump_out_cycle).toBe(90);
+    const busy = sizeProject({ ...kitchen, ...buried, servings_per_day: 400, fixtures: [{ kind: 'floor-drain' }] }, [tank], nola);
+    expect(busy.recommendation.rating?.storage_lbs).toBeCloseTo(1000 * 0.25 * 7.3, 6);
+  });
+  it('all new FSEs install a grease interceptor: a gravity interceptor, indoors too', () => {
+    expect(sizeProject({ ...kitchen, fixtures: [{ kind: 'three-compartment-sink' }] }, GRAVITY_TANKS, nola).sizing_method).toBe('gravity-by-dfu');
+  });
+});
+
 describe('Portland BES FOG rules ENB-4.26 (portlandoregon.gov, read 2026-11-26)', () => {
   const portland = rulesOf('portland-environmental-services', { name: 'City of Portland', plumbing_code: 'Oregon Plumbing Specialty Code', sizing_methods: { indoor: 'gravity-by-dfu', outdoor: 'gravity-by-dfu' } });
   it('a sampling access point where the interceptors hold 500 gallons or more, not below', () => {
