@@ -219,6 +219,17 @@ describe('Sewerage and Water Board of New Orleans (nola.gov Grease Trap and/or I
   });
 });
 
+describe('Jefferson Parish Code § 27-152 (jeffersonparish-la.elaws.us; (2) as quoted by a hauler, neworleansgreasetrapcleaning.com, read 2026-11-26)', () => {
+  const jp = rulesOf('jefferson-parish-environmental-affairs', { name: 'Jefferson Parish', plumbing_code: 'Louisiana State Plumbing Code', sizing_methods: { indoor: 'hydromechanical-by-flow', outdoor: 'gravity-by-dfu' } });
+  const sinks: FixtureInput[] = [{ kind: 'three-compartment-sink' }];
+  it('(2): grease traps emptied at intervals of not longer than thirty days; gravity interceptors keep the 90-day bound', () => {
+    const trap = sizeProject({ ...kitchen, fixtures: sinks }, STANDARD_HGIS, jp);
+    expect(trap.sizing_method).toBe('hydromechanical-by-flow');
+    expect(trap.pump_out_cycle).toBe(30);
+    expect(sizeProject({ ...kitchen, ...buried, fixtures: sinks }, GRAVITY_TANKS, jp).pump_out_cycle).toBe(90);
+  });
+});
+
 describe('Portland BES FOG rules ENB-4.26 (portlandoregon.gov, read 2026-11-26)', () => {
   const portland = rulesOf('portland-environmental-services', { name: 'City of Portland', plumbing_code: 'Oregon Plumbing Specialty Code', sizing_methods: { indoor: 'gravity-by-dfu', outdoor: 'gravity-by-dfu' } });
   it('a sampling access point where the interceptors hold 500 gallons or more, not below', () => {
