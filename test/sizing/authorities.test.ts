@@ -230,6 +230,22 @@ describe('Jefferson Parish Code § 27-152 (jeffersonparish-la.elaws.us; (2) as q
   });
 });
 
+describe('Anne Arundel County DPW, Pretreatment Program: Commercial Establishments (aacounty.org, read 2026-11-26)', () => {
+  const aa = rulesOf('anne-arundel-county-public-works', { name: 'Anne Arundel County', plumbing_code: 'IPC', sizing_methods: { indoor: 'hydromechanical-by-flow', outdoor: 'gravity-by-peak-flow' } });
+  it('at minimum a 500 gallon grease interceptor, located outside: a 10 GPM kitchen gets 500 gal, never a 300 gal tank; a gravity interceptor even when the kitchen asks indoors', () => {
+    const fixtures: FixtureInput[] = [{ kind: 'custom', gpm: 10 }];
+    expect(sizeProject({ ...kitchen, fixtures }, GRAVITY_TANKS, aa).sizing_method).toBe('gravity-by-peak-flow');
+    const r = sizeProject({ ...kitchen, ...buried, fixtures }, [gravityTank(300, 1200), ...GRAVITY_TANKS], aa);
+    expect(r.required_volume?.volume.standard.value).toBe(500);
+    expect(r.recommendation.chosen?.totals.liquid_capacity_gal).toBe(500);
+  });
+  it('an oil and fat layer making up 25 % of the tank: pumped', () => {
+    const tank = { ...gravityTank(1000, 0), ratings: [] };
+    const r = sizeProject({ ...kitchen, ...buried, servings_per_day: 400, fixtures: [{ kind: 'floor-drain' }] }, [tank], aa);
+    expect(r.recommendation.rating?.storage_lbs).toBeCloseTo(1000 * 0.25 * 7.3, 6);
+  });
+});
+
 describe('Portland BES FOG rules ENB-4.26 (portlandoregon.gov, read 2026-11-26)', () => {
   const portland = rulesOf('portland-environmental-services', { name: 'City of Portland', plumbing_code: 'Oregon Plumbing Specialty Code', sizing_methods: { indoor: 'gravity-by-dfu', outdoor: 'gravity-by-dfu' } });
   it('a sampling access point where the interceptors hold 500 gallons or more, not below', () => {
