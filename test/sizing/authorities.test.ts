@@ -42,7 +42,7 @@ const buried = { installation_location: 'outdoors', buried: true } as const;
 
 describe('the library', () => {
   it('every authority names its documents with their address, section and the date read, and what was not read', () => {
-    expect(library.length).toBeGreaterThanOrEqual(27);
+    expect(library.length).toBeGreaterThanOrEqual(30);
     for (const a of library) {
       expect(a.documents.length, a.key).toBeGreaterThan(0);
       for (const d of a.documents) {
@@ -201,6 +201,48 @@ describe('pump-out and the 25 % rule', () => {
     const rules = rulesOf('orange-county-fl-utilities', { name: 'Orange County', plumbing_code: 'Florida Building Code – Plumbing' });
     expect(rules.pump_out_days.max).toBe(90);
     expect(sizeProject({ ...kitchen, fixtures: [{ kind: 'floor-drain' }] }, GRAVITY_TANKS, rules).sizing_method).toBe('gravity-by-peak-flow');
+  });
+});
+
+describe('Sewerage and Water Board of New Orleans (nola.gov Grease Trap and/or Interceptor Discharge Permit; the Board\'s "Grease Traps 101" leaflet as posted on docslib.org, read 2026-11-26)', () => {
+  const nola = rulesOf('sewerage-and-water-board-new-orleans', { name: 'City of New Orleans', plumbing_code: 'Louisiana State Plumbing Code', sizing_methods: { indoor: 'hydromechanical-by-flow', outdoor: 'gravity-by-dfu' } });
+  it('Section 16.5: maintained at 25 % of the design capacity or a minimum of quarterly; the engine\'s 90-day bound is the stricter', () => {
+    expect(nola.pump_out_days.max).toBe(91);
+    const tank = { ...gravityTank(1000, 0), ratings: [] };
+    const idle = sizeProject({ ...kitchen, ...buried, fixtures: [{ kind: 'floor-drain' }] }, [tank], nola);
+    expect(idle.pump_out_cycle).toBe(90);
+    const busy = sizeProject({ ...kitchen, ...buried, servings_per_day: 400, fixtures: [{ kind: 'floor-drain' }] }, [tank], nola);
+    expect(busy.recommendation.rating?.storage_lbs).toBeCloseTo(1000 * 0.25 * 7.3, 6);
+  });
+  it('all new FSEs install a grease interceptor: a gravity interceptor, indoors too', () => {
+    expect(sizeProject({ ...kitchen, fixtures: [{ kind: 'three-compartment-sink' }] }, GRAVITY_TANKS, nola).sizing_method).toBe('gravity-by-dfu');
+  });
+});
+
+describe('Jefferson Parish Code § 27-152 (jeffersonparish-la.elaws.us; (2) as quoted by a hauler, neworleansgreasetrapcleaning.com, read 2026-11-26)', () => {
+  const jp = rulesOf('jefferson-parish-environmental-affairs', { name: 'Jefferson Parish', plumbing_code: 'Louisiana State Plumbing Code', sizing_methods: { indoor: 'hydromechanical-by-flow', outdoor: 'gravity-by-dfu' } });
+  const sinks: FixtureInput[] = [{ kind: 'three-compartment-sink' }];
+  it('(2): grease traps emptied at intervals of not longer than thirty days; gravity interceptors keep the 90-day bound', () => {
+    const trap = sizeProject({ ...kitchen, fixtures: sinks }, STANDARD_HGIS, jp);
+    expect(trap.sizing_method).toBe('hydromechanical-by-flow');
+    expect(trap.pump_out_cycle).toBe(30);
+    expect(sizeProject({ ...kitchen, ...buried, fixtures: sinks }, GRAVITY_TANKS, jp).pump_out_cycle).toBe(90);
+  });
+});
+
+describe('Anne Arundel County DPW, Pretreatment Program: Commercial Establishments (aacounty.org, read 2026-11-26)', () => {
+  const aa = rulesOf('anne-arundel-county-public-works', { name: 'Anne Arundel County', plumbing_code: 'IPC', sizing_methods: { indoor: 'hydromechanical-by-flow', outdoor: 'gravity-by-peak-flow' } });
+  it('at minimum a 500 gallon grease interceptor, located outside: a 10 GPM kitchen gets 500 gal, never a 300 gal tank; a gravity interceptor even when the kitchen asks indoors', () => {
+    const fixtures: FixtureInput[] = [{ kind: 'custom', gpm: 10 }];
+    expect(sizeProject({ ...kitchen, fixtures }, GRAVITY_TANKS, aa).sizing_method).toBe('gravity-by-peak-flow');
+    const r = sizeProject({ ...kitchen, ...buried, fixtures }, [gravityTank(300, 1200), ...GRAVITY_TANKS], aa);
+    expect(r.required_volume?.volume.standard.value).toBe(500);
+    expect(r.recommendation.chosen?.totals.liquid_capacity_gal).toBe(500);
+  });
+  it('an oil and fat layer making up 25 % of the tank: pumped', () => {
+    const tank = { ...gravityTank(1000, 0), ratings: [] };
+    const r = sizeProject({ ...kitchen, ...buried, servings_per_day: 400, fixtures: [{ kind: 'floor-drain' }] }, [tank], aa);
+    expect(r.recommendation.rating?.storage_lbs).toBeCloseTo(1000 * 0.25 * 7.3, 6);
   });
 });
 
