@@ -2,6 +2,7 @@
  * A rule set's source in plain words, the same sentence wherever a jurisdiction is shown (API
  * `rules_source`, the editor, the jurisdiction page, the report).
  */
+import { dateText } from '../dates';
 import { CODE_FAMILY_NAMES, codeFamily } from './code-family';
 import type { JurisdictionRules, RulesDocument, RulesSourceStatus } from './jurisdiction-rules';
 
@@ -24,7 +25,7 @@ export function describeRulesSource(rules: Pick<JurisdictionRules, 'name' | 'plu
   let summary: string;
   switch (src.status) {
     case 'authority': {
-      const docs = src.documents.map((d) => `${d.title} (${d.section}, read ${d.read})`);
+      const docs = src.documents.map((d) => `${d.title} (${d.section}, read ${dateText(d.read)})`);
       summary = `Rules read from ${src.authority ?? rules.name}'s own published rules: ${listed(docs)}.`;
       if (src.not_read.length > 0) summary += ` Not read, so the ${code} applies: ${src.not_read.join('; ')}.`;
       break;
@@ -51,7 +52,7 @@ export function rulesCitation(rules: Pick<JurisdictionRules, 'name' | 'plumbing_
   if (src.status === 'authority' && src.documents.length > 0) {
     const seen = new Set<string>();
     const docs = src.documents.filter((d) => !seen.has(d.url) && seen.add(d.url) !== undefined);
-    return docs.map((d) => `${d.title}, ${d.url} (read ${d.read})`).join('; ');
+    return docs.map((d) => `${d.title}, ${d.url.replace(/^https?:\/\//, '')} (read ${dateText(d.read)})`).join('; ');
   }
   if (src.status === 'default') return `${code} (${CODE_FAMILY_NAMES[codeFamily(rules.plumbing_code)]}), the rules where no jurisdiction governs`;
   return `${code} (${CODE_FAMILY_NAMES[codeFamily(rules.plumbing_code)]}) as adopted by ${rules.name}; its own rules not read`;

@@ -434,7 +434,7 @@ export const FIXTURE_LIBRARY: Record<FixtureKind, FixtureSpec> = {
     fixed_flow_gpm: 3.75,
     flow_input: false,
     dfu: UPC_DFU.mop_or_service_sink,
-    source: 'typical mop-sink flow 3.75 GPM of manufacturers’ sizing calculators; UPC Table 702.1 mop/service sink 3 DFU',
+    source: 'typical mop sink flow 3.75 GPM of manufacturers’ sizing calculators; UPC Table 702.1 mop/service sink 3 DFU',
   },
   'floor-drain': {
     label: 'Floor drain',

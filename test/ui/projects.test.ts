@@ -157,12 +157,13 @@ describe('projects in the browser', () => {
     const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
     const raw = execFileSync('pdftotext', ['-raw', file, '-'], { encoding: 'utf8' });
     expect(text).toContain('UI Test Pizzeria');
-    expect(text).toMatch(/Pump-out cycle \d+ days?/);
+    expect(text).toMatch(/Pump-out cycle every \d+ days?/);
     expect(text).toContain('Recommended unit');
     expect(text).toContain(unit.split(' ')[0]!);
     // The calculation steps with their formulas and sources, numbered pages, the draft's watermark.
-    expect(text).toMatch(/Calculation sheet \(\d+ steps\)/);
-    expect(text).toMatch(/\d+\. Design flow Formula: .+ Source: .*UPC 1014\.2\.1/);
+    expect(text).toContain('Calculation sheet');
+    // The design flow row of the sheet's table (cells read whole in the content's order).
+    expect(raw.replace(/\s+/g, '')).toMatch(/Designflow.+UPC1014\.2\.1/);
     for (let n = 1; n <= pages; n++) expect(text).toContain(`Page ${n} of ${pages}`);
     expect(raw.match(/DRAFT/g)?.length).toBe(pages);
     expect(text).not.toContain('Export PDF');
