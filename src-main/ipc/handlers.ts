@@ -40,7 +40,7 @@ export interface HandlerContext {
   apiUrl: string | null;
   apiMoved?: 'taken' | 'not-allowed' | null;
   /** Supplied by the Electron shell (printToPDF); absent in the browser. */
-  exportPdf?: (projectId: number, units: 'standard' | 'metric') => Promise<{ path: string }>;
+  exportPdf?: (projectId: number, units: 'standard' | 'metric', price?: boolean) => Promise<{ path: string }>;
   /** The desktop app's save dialog for exported projects: the path written, null if cancelled. */
   saveExport?: (fileName: string, content: string) => Promise<string | null>;
   /** The host's log file (renderer errors are written there). */
@@ -266,14 +266,14 @@ export const handlers: Handlers = {
   },
 
   // --- Report -------------------------------------------------------------------------------
-  'report.exportPdf': async ({ projectId, units }, { engine, exportPdf }) => {
+  'report.exportPdf': async ({ projectId, units, price }, { engine, exportPdf }) => {
     if (!exportPdf) throw new ApiError(501, 'not_available', 'PDF export needs the desktop app; use Print in the browser.');
     // A missing project is a 404 before the shell opens a window for it.
     await engine.projects.get(projectId, {}, VIEWER).catch((error: unknown) => {
       throw error instanceof ApiError ? error : notFound(`No project with id ${projectId}.`, 'projectId');
     });
     // The unit system of the app (Settings) unless the call names one.
-    return exportPdf(projectId, units ?? (await readUnitSystem(engine.store.db)) ?? 'standard');
+    return exportPdf(projectId, units ?? (await readUnitSystem(engine.store.db)) ?? 'standard', price === true);
   },
   'report.profile': async (_args, { engine }) => readRepProfile(engine.store.db),
   'report.setProfile': async (args, { engine }) => writeRepProfile(engine.store.db, args),

@@ -167,6 +167,16 @@ describe('GET /api/projects/:id/report.pdf', () => {
     expect(text).toContain(`Rated ${(Math.round(((Number(rated![1]) * 3.785411784) / 60) * 100) / 100).toLocaleString('en-US')} L/s ≥`);
   });
 
+  it('prints the list price only when asked for (the rep’s choice)', async () => {
+    const p = await createProject({ name: 'Report Test Price' });
+    const part = sizingResponse.parse((await t.get(`/api/projects/${p.id}/sizing`)).body).recommendation.product!.part_number;
+    const list = (await t.get(`/products/${part}`)).body as { price: { list: string } };
+    const without = squash(read((await fetchPdf(p.id)).bytes, 'no-price').all);
+    expect(without).not.toContain('List price');
+    const withPrice = squash(read((await fetchPdf(p.id, '?price=true')).bytes, 'price').all);
+    expect(withPrice).toContain(`List price $${list.price.list}`);
+  });
+
   it('answers 404 for an unknown project, 400 for bad units, 401 without a key', async () => {
     const missing = await t.get('/api/projects/999999/report.pdf');
     expect(missing.status).toBe(404);
@@ -175,6 +185,9 @@ describe('GET /api/projects/:id/report.pdf', () => {
     const bad = await t.get(`/api/projects/${p.id}/report.pdf?units=furlongs`);
     expect(bad.status).toBe(400);
     expect(apiError.parse(bad.body).param).toBe('units');
+    const badPrice = await t.get(`/api/projects/${p.id}/report.pdf?price=maybe`);
+    expect(badPrice.status).toBe(400);
+    expect(apiError.parse(badPrice.body).param).toBe('price');
     expect((await t.get(`/api/projects/${p.id}/report.pdf`, { key: null })).status).toBe(401);
   });
 });

@@ -15,7 +15,8 @@
  */
 import PDFDocument from 'pdfkit';
 import { dateText } from '../../../src-shared/dates.js';
-import { figure, lengthText, pipeSizeLabel, stepFigure, unitsText } from '../../../src-shared/display-units.js';
+import { figure, lengthText, pipeSizeLabel, unitsText } from '../../../src-shared/display-units.js';
+import { governingRule, REPORT_DISCLAIMER, SHEET_GROUPS, stepValue, stepValues } from '../../../src-shared/report-words.js';
 import { count as plural } from '../../../src-shared/plural.js';
 import { projectReference } from '../../../src-shared/project-reference.js';
 import { SIZING_METHOD_LABELS } from '../../../src-shared/api/vocabulary.js';
@@ -23,7 +24,6 @@ import { UNKNOWN_ENGINEER } from '../../../src-shared/api/project-write.js';
 import type { Product } from '../../../src-shared/api/catalog.js';
 import type { Project } from '../../../src-shared/api/people.js';
 import type { SizingResponse } from '../../../src-shared/api/sizing.js';
-import type { DerivationGroup } from '../../../src-shared/sizing/derivation.js';
 import type { RepProfile } from './rep-profile.js';
 import { renderDataSheet } from './data-sheet.js';
 import { BOLD, FONT_FILES, FOOTER, heading, INK, layout, learnGlyphs, LINE, MARGIN, MUTED, pairs, printable, REGULAR, table, type Doc } from './pdf-kit.js';
@@ -51,43 +51,11 @@ export interface ReportData {
 type Stated<T> = { [K in keyof T]: T[K] | null };
 const NOT_GIVEN = 'not given';
 
-/** The calculation sheet's tables, by what their steps decide; the fixtures' own steps are the fixture schedule. */
-const SHEET_GROUPS: { title: string; groups: DerivationGroup[] }[] = [
-  { title: 'Flow', groups: ['flow'] },
-  { title: 'Volume', groups: ['volume'] },
-  { title: 'Grease and pump-out', groups: ['grease', 'pump-out'] },
-  { title: 'Selection', groups: ['selection'] },
-];
-
-/** A step's values; the same value repeated (34 prep sinks in a sum) is shown once with its count. */
-function valuesText(values: string[]): string {
-  const counted = new Map<string, number>();
-  for (const v of values) counted.set(v, (counted.get(v) ?? 0) + 1);
-  return [...counted].map(([v, n]) => (n > 1 ? `${n} × ${v}` : v)).join('; ') || '—';
-}
-
 /** The engineer as a reviewer reads it: the placeholder of an engineer not named yet says so. */
 function engineerText(p: Project): string {
   if (p.engineer.email === UNKNOWN_ENGINEER.email) return 'not named yet (to be added before submittal)';
   const company = (p.engineer as { company?: { name?: string | null } | null }).company?.name ?? null;
   return [p.engineer.name, company, p.engineer.email].filter(Boolean).join(' · ') || 'not named yet';
-}
-
-/** The one sentence of the rule that decided the unit's size, with its source. */
-function governingRule(sizing: SizingResponse, say: (s: string) => string, units: ReportUnits): string {
-  const step = (key: string) => sizing.derivation.find((s) => s.key === key);
-  const d = sizing.recommendation.design;
-  const volume = step('volume.required');
-  if (d.required_volume_gal !== null && volume) {
-    // The basis reads "<rule's name>: <figures>"; the sentence keeps the figures and names the document.
-    const basis = say((d.required_volume_basis ?? volume.note ?? '').replace(/^[^:]*: /, ''));
-    return `Liquid capacity of at least ${figure(d.required_volume_gal, 'gal', units)}${basis ? ` (${basis})` : ''}: ${volume.source.split(': ')[0]}.`;
-  }
-  const design = step('flow.design');
-  const grease = step('grease.over-target');
-  const flowPart = `a flow rating of at least ${figure(d.required_rating_gpm, 'GPM', units)} for a design flow of ${figure(d.sized_by_gpm, 'GPM', units)}${design ? ` (${design.formula}; ${design.source})` : ''}`;
-  const greasePart = `grease capacity for ${figure(d.required_grease_lbs, 'lb', units)} over ${plural(d.pump_out_target_days, 'day')}${grease ? ` (${grease.source})` : ''}`;
-  return `${flowPart[0]!.toUpperCase()}${flowPart.slice(1)}, then ${greasePart}.`;
 }
 
 /** Renders the report; resolves with the PDF's bytes. */
@@ -158,7 +126,7 @@ export function renderReportPdf(data: ReportData): Promise<Buffer> {
         rows.push(['Dimensions (L × W × H)', `${lengthText(d.length.value, units).replace(/ (in|mm)$/, '')} × ${lengthText(d.width.value, units).replace(/ (in|mm)$/, '')} × ${lengthText(d.height.value, units)}; ${figure(d.weight.value, d.weight.unit, units)}`]);
       }
     }
-    rows.push(['Governing rule', governingRule(sizing, say, units)]);
+    rows.push(['Governing rule', governingRule(sizing, units)]);
     rows.push(['Pump-out cycle', sizing.pump_out_cycle === null ? '—' : `every ${plural(sizing.pump_out_cycle, 'day')}${r.pump_out_basis === 'maximum-interval' ? ' (the longest interval allowed: no servings entered)' : ''}`]);
     pairs(l, rows, 120);
     doc.rect(MARGIN - 6, boxTop - 4, width + 12, doc.y - boxTop + 8).strokeColor(LINE).lineWidth(0.8).stroke();
@@ -210,8 +178,6 @@ export function renderReportPdf(data: ReportData): Promise<Buffer> {
     }`,
   );
   doc.fillColor(INK).moveDown(0.2);
-  const value = (v: string | number | boolean | null, unit: string | null) =>
-    typeof v === 'number' ? figure(v, unit, units) : `${v === null ? '—' : typeof v === 'boolean' ? (v ? 'yes' : 'no') : String(v)}${unit && v !== null ? ` ${unit}` : ''}`;
   for (const g of SHEET_GROUPS) {
     const steps = sizing.derivation.filter((s) => g.groups.includes(s.group));
     if (steps.length === 0) continue;
@@ -232,8 +198,8 @@ export function renderReportPdf(data: ReportData): Promise<Buffer> {
         cells: [
           s.label,
           s.formula,
-          valuesText(s.inputs.map((q) => `${q.name} = ${typeof q.value === 'number' ? stepFigure(q.name, q.value, q.unit, units) : value(q.value, q.unit)}`)),
-          value(s.result.value, s.result.unit),
+          stepValues(s, units),
+          stepValue(s.result.value, s.result.unit, units),
           s.source,
         ],
         note: s.note ? say(s.note) : null,
@@ -264,8 +230,7 @@ export function renderReportPdf(data: ReportData): Promise<Buffer> {
   }
 
   // --- Disclaimer and sign-off ------------------------------------------------------------------
-  const disclaimer =
-    'This sizing follows the plumbing code and the local authority’s published rules as cited above, as stored on the preparing device on the date above, and the manufacturer ratings of the catalog then. It is a recommendation for review: the engineer of record confirms the design against the code in force and the local authority having jurisdiction before installation.';
+  const disclaimer = REPORT_DISCLAIMER;
   heading(l, 'Disclaimer and sign-off', 150);
   doc.fontSize(8).fillColor(MUTED);
   text(disclaimer);

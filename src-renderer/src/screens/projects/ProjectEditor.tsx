@@ -18,6 +18,8 @@ import { UNKNOWN_ENGINEER } from '../../../../src-shared/api/project-write';
 import { implausible } from '../../../../src-shared/api/input-ranges';
 import { noEffect } from './no-effect';
 import { inputUnit, pipeSizeLabel } from '../../../../src-shared/display-units';
+import { projectReference } from '../../../../src-shared/project-reference';
+import { dateText } from '../../../../src-shared/dates';
 
 /** "Is this right?" under a number that is allowed but unusual (input-ranges.ts). */
 function plausibility(name: 'servings_per_day' | 'pump_out_target', text: string): string | null {
@@ -104,7 +106,7 @@ export function ProjectEditor(props: { id: number | 'new' }) {
           <h1 id="editor-title">{isNew ? 'New project' : form.name || 'Untitled project'}</h1>
           {view && (
             <p className="subtitle">
-              <StatusBadge status={view.project.status} /> Project {view.project.id} · version {view.project.version} · updated {view.project.updated}
+              <StatusBadge status={view.project.status} /> Project {projectReference(view.project.id)} · version {view.project.version} · updated {dateText(view.project.updated)}
             </p>
           )}
         </div>
