@@ -123,6 +123,13 @@ describe('projects in the browser', () => {
   }, 60_000);
 
   it('creates the project, and refuses a submission without a full address, naming the field', async () => {
+    // A 10,000-character name says the limit (the API takes 200 characters), not that it is missing.
+    const name = page.getByLabel('Project name');
+    const typed = await name.inputValue();
+    await name.fill('x'.repeat(10_000));
+    await page.getByRole('button', { name: 'Create project' }).click();
+    expect(await messageFor(name)).toBe('The project name is at most 200 characters.');
+    await name.fill(typed);
     await page.getByRole('button', { name: 'Create project' }).click();
     await page.waitForURL(/#\/projects\/\d+$/);
     await page.getByRole('status').filter({ hasText: 'Project created.' }).waitFor();
