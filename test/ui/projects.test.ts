@@ -144,6 +144,9 @@ describe('projects in the browser', () => {
     const unit = await recommended();
     // The window title names the screen and the project.
     await expect.poll(() => page.title()).toBe('Project · UI Test Pizzeria – new kitchen · Fieldsizer');
+    // The saved project's known engineer is locked, and the field says why.
+    expect(await page.getByRole('combobox', { name: 'Engineer' }).isDisabled()).toBe(true);
+    expect(await page.getByTestId('engineer-locked').innerText()).toMatch(/^Fixed once saved: .* duplicate the project\.$/);
     await page.getByRole('link', { name: 'Report' }).click();
     const report = page.locator('article.report[data-ready=true]');
     await report.waitFor();

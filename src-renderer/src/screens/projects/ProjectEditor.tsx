@@ -77,6 +77,8 @@ export function ProjectEditor(props: { id: number | 'new' }) {
 
   const readOnly = view !== null && !view.editable;
   const isNew = props.id === 'new';
+  /** A known engineer stays once saved (docs/api.md, 409 engineer_fixed); one not known yet may be named. */
+  const engineerFixed = !isNew && view !== null && view.project.engineer.email !== UNKNOWN_ENGINEER.email;
 
   async function save() {
     const id = await useEditor.getState().save();
@@ -178,7 +180,12 @@ export function ProjectEditor(props: { id: number | 'new' }) {
                 )}
               </Field>
             </div>
-            <EngineerPicker error={err('engineer')} errorFor={(f) => err(f, true)} disabled={readOnly || (!isNew && view?.project.engineer.email !== UNKNOWN_ENGINEER.email)} />
+            <EngineerPicker
+              error={err('engineer')}
+              errorFor={(f) => err(f, true)}
+              disabled={readOnly || engineerFixed}
+              lockedWhy={!readOnly && engineerFixed ? 'Fixed once saved: a project belongs to the engineer it was made for (the central service keeps it so). To name another engineer, duplicate the project.' : null}
+            />
           </fieldset>
 
           <fieldset disabled={readOnly}>
