@@ -29,7 +29,8 @@ export function ReportScreen(props: { id: number }) {
   const vocabulary = useApp((s) => s.vocabulary);
   const units = useApp((s) => s.units);
   const version = useApp((s) => s.info?.version ?? '');
-  const [rep, setRep] = useState<RepProfile | null>(null);
+  // undefined while the rep's details load (the report waits for them: Export depends on them); null when they cannot be read.
+  const [rep, setRep] = useState<RepProfile | null | undefined>(undefined);
   const [showPrice, setShowPrice] = useState(false);
   const [asking, setAsking] = useState(false);
   useEffect(() => {
@@ -38,7 +39,7 @@ export function ReportScreen(props: { id: number }) {
   }, [props.id, load]);
 
   if (error) return <ErrorNotice message={error} />;
-  if (!view || !sizing || !vocabulary) return <p className="loading">Preparing the report…</p>;
+  if (!view || !sizing || !vocabulary || rep === undefined) return <p className="loading">Preparing the report…</p>;
   const p = view.project;
   const s = sizing.sizing;
   const r = s.recommendation;
