@@ -423,7 +423,7 @@ async function start(): Promise<void> {
     apiUrl: server?.url ?? null,
     apiMoved: apiMoved?.reason ?? null,
     exportPdf: createPdfExporter({
-      render: async (id, units) => ({ pdf: await owned.engine.reports.pdf(id, units), title: (await owned.engine.projects.get(id, {}, { personal: false })).name }),
+      render: async (id, units, price) => ({ pdf: await owned.engine.reports.pdf(id, units, new Date(), price), title: (await owned.engine.projects.get(id, {}, { personal: false })).name }),
       parent: () => mainWindow,
       log,
     }),

@@ -11,15 +11,15 @@ import { reportFileName } from './report-route.js';
 
 export interface PdfExporterOptions {
   /** The report's bytes and the project's name (the file is named after it). */
-  render: (projectId: number, units: 'standard' | 'metric') => Promise<{ pdf: Buffer; title: string }>;
+  render: (projectId: number, units: 'standard' | 'metric', price: boolean) => Promise<{ pdf: Buffer; title: string }>;
   /** The window the save dialog belongs to. */
   parent: () => BrowserWindow | null;
   log: (line: string) => void;
 }
 
-export function createPdfExporter(options: PdfExporterOptions): (projectId: number, units: 'standard' | 'metric') => Promise<{ path: string }> {
-  return async (projectId, units) => {
-    const { pdf, title } = await options.render(projectId, units);
+export function createPdfExporter(options: PdfExporterOptions): (projectId: number, units: 'standard' | 'metric', price?: boolean) => Promise<{ path: string }> {
+  return async (projectId, units, price = false) => {
+    const { pdf, title } = await options.render(projectId, units, price);
     const parent = options.parent();
     const saveOptions = {
       title: 'Export report PDF',

@@ -19,7 +19,7 @@ export interface DispatcherContext {
   /** Why the desktop app's API is not on its configured port this session (the rep agreed to move it). */
   apiMoved?: 'taken' | 'not-allowed' | null;
   /** The desktop shell's export of the engine's report PDF (a save dialog); without it report.exportPdf is a 501. */
-  exportPdf?: (projectId: number, units: 'standard' | 'metric') => Promise<{ path: string }>;
+  exportPdf?: (projectId: number, units: 'standard' | 'metric', price?: boolean) => Promise<{ path: string }>;
   /** The desktop app's save dialog for exported projects (absent: the content goes back to the UI). */
   saveExport?: (fileName: string, content: string) => Promise<string | null>;
   /** The host's log file. */

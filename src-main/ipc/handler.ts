@@ -15,7 +15,7 @@ export interface HandlerContext {
   apiUrl: string | null;
   apiMoved?: 'taken' | 'not-allowed' | null;
   /** Supplied by the Electron shell (printToPDF); absent in the browser. */
-  exportPdf?: (projectId: number, units: 'standard' | 'metric') => Promise<{ path: string }>;
+  exportPdf?: (projectId: number, units: 'standard' | 'metric', price?: boolean) => Promise<{ path: string }>;
   /** The desktop app's save dialog for exported projects: the path written, null if cancelled. */
   saveExport?: (fileName: string, content: string) => Promise<string | null>;
   /** The host's log file (renderer errors are written there). */

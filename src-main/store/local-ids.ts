@@ -8,8 +8,9 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from './schema.js';
 
-/** Above every signed 32-bit id, well inside JavaScript's safe integers. */
-export const LOCAL_ID_BASE = 2 ** 31;
+import { LOCAL_ID_BASE } from '../../src-shared/project-reference.js';
+
+export { LOCAL_ID_BASE };
 
 export type LocalIdTable = 'projects' | 'users' | 'jurisdictions';
 

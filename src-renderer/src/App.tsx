@@ -4,6 +4,8 @@ import { ErrorNotice } from './components/Notice';
 import { useApp, type UnitSystem } from './stores/app-store';
 import { useSearch } from './stores/search-store';
 import { useSync } from './stores/sync-store';
+import { useEditor } from './stores/project-editor-store';
+import { useReport } from './stores/report-store';
 import { navigate, paths, useRouter, type Route } from './router';
 import { ProjectsScreen } from './screens/projects/ProjectsScreen';
 import { ProjectEditor } from './screens/projects/ProjectEditor';
@@ -71,8 +73,32 @@ function useShortcuts() {
   }, []);
 }
 
+/** Each screen's name in the window title (the taskbar and Alt+Tab show it). */
+const SCREEN_TITLES: Record<Route['name'], string> = {
+  projects: 'Projects',
+  project: 'Project',
+  report: 'Report',
+  catalog: 'Catalog',
+  territories: 'Territories',
+  users: 'Users',
+  jurisdiction: 'Jurisdiction',
+  sync: 'Sync',
+  settings: 'Settings',
+};
+
+/** The window title names the screen and, on a project or its report, the project. */
+function useWindowTitle(route: Route): void {
+  const editing = useEditor((s) => (route.name === 'project' && s.view?.project.id === route.id ? s.view.project.name : null));
+  const reporting = useReport((s) => (route.name === 'report' && s.view?.project.id === route.id ? s.view.project.name : null));
+  const project = route.name === 'project' && route.id === 'new' ? 'New project' : (editing ?? reporting);
+  useEffect(() => {
+    document.title = [SCREEN_TITLES[route.name], project, 'Fieldsizer'].filter(Boolean).join(' · ');
+  }, [route.name, project]);
+}
+
 export function App() {
   const route = useRouter((s) => s.route);
+  useWindowTitle(route);
   // Screens mount at once and load their data in parallel with the vocabulary (those that need
   // it wait for it themselves), so the first list is not two round trips away.
   const { loadError, units, setUnits, load } = useApp();

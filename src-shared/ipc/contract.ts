@@ -157,7 +157,7 @@ export const methods = {
 
   // --- Report -------------------------------------------------------------------------------
   /** A project's sizing report (the engine's PDF) saved where the user chooses (desktop app only). */
-  'report.exportPdf': z.object({ projectId: id, units: z.enum(['standard', 'metric']).optional() }).strict(),
+  'report.exportPdf': z.object({ projectId: id, units: z.enum(['standard', 'metric']).optional(), price: z.boolean().optional() }).strict(),
   /** The rep's company and contact printed on reports. */
   'report.profile': noArgs,
   'report.setProfile': z

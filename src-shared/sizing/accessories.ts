@@ -4,7 +4,7 @@
  * their kind tag and their compatibility with the recommended interceptor.
  */
 import { accessoryCandidateSchema, parseCandidateList, type AccessoryCandidate, type AccessoryCandidateInput, type ProductId } from './candidates';
-import type { AccessoryKind, JurisdictionRules } from './jurisdiction-rules';
+import { accessoryKindWords, type AccessoryKind, type JurisdictionRules } from './jurisdiction-rules';
 import type { Arrangement } from './recommend';
 import { ceilWhole } from './units';
 
@@ -111,7 +111,7 @@ export function recommendAccessories(
     const options = accessories.filter((a) => a.kind === need.kind && fits(a, recommended.id));
     const base = { kind: need.kind, reason: need.reason };
     if (options.length === 0) {
-      return { ...base, product: null, quantity: need.count, note: `No compatible ${need.kind} in the catalog.` };
+      return { ...base, product: null, quantity: need.count, note: `None in this catalog fits the unit: order a compatible ${accessoryKindWords(need.kind).toLowerCase()} separately.` };
     }
     if (need.kind === 'riser') return riserRecommendation(need, options, installation.burial_depth_in);
     const pick = [...options].sort(byPrice)[0];

@@ -9,6 +9,7 @@
  */
 import type { FixtureSizing } from './fixtures';
 import type { DishwasherAction, DisposerAction, JurisdictionRules } from './jurisdiction-rules';
+import { rulesCitation } from './rules-source';
 import type { FixtureKind } from './tables';
 
 export interface SizingNotice {
@@ -48,11 +49,11 @@ function family(rules: JurisdictionRules): 'UPC' | 'IPC' {
 }
 
 function disposerSource(rules: JurisdictionRules): string {
-  return `${family(rules) === 'IPC' ? 'IPC 1003.3.2' : 'UPC 1014.1.3'}; rules of ${rules.name}`;
+  return `${family(rules) === 'IPC' ? 'IPC 1003.3.2' : 'UPC 1014.1.3'}; ${rulesCitation(rules)}`;
 }
 
 function dishwasherSource(rules: JurisdictionRules): string {
-  return `${family(rules) === 'IPC' ? 'IPC 1003.3.1' : 'UPC 1014.1.3'}; rules of ${rules.name}`;
+  return `${family(rules) === 'IPC' ? 'IPC 1003.3.1' : 'UPC 1014.1.3'}; ${rulesCitation(rules)}`;
 }
 
 const INTO: Record<InterceptorKind, string> = { hydromechanical: 'a hydromechanical interceptor', gravity: 'a gravity interceptor' };
@@ -73,7 +74,7 @@ export function applyFixturePolicy(
 
   const decisions: FixtureDecision[] = fixtures.map((f) => {
     const exempt = rules.excluded_fixtures.find((e) => e.kind === f.type);
-    if (exempt) return { name: f.name, kind: f.type, included: false, reason: exempt.reason, source: `rules of ${rules.name}` };
+    if (exempt) return { name: f.name, kind: f.type, included: false, reason: exempt.reason, source: rulesCitation(rules) };
     if (f.type === 'food-waste-disposer' && disposerAction === 'exclude') {
       return {
         name: f.name,

@@ -9,6 +9,7 @@ import { quantity, step, type DerivationStep } from './derivation';
 import type { CombinedFixtures } from './fixtures';
 import { maxDfuForPipe } from './flow';
 import type { JurisdictionRules, SizingMethod } from './jurisdiction-rules';
+import { rulesCitation } from './rules-source';
 import { describeFormula, evaluateFormula, type FormulaValues, type KitchenFeatures } from './local-formula';
 import {
   MEAL_FACTORS,
@@ -215,7 +216,7 @@ function mealsVolume(ctx: GravityVolumeContext): RequiredVolume {
   const service = mealServiceOf(m);
   const o = ctx.rules.meals;
   const appendixH = 'UPC Appendix H (Table H 101.x sizing formula)';
-  const local = `rules of ${ctx.rules.name}`;
+  const local = rulesCitation(ctx.rules);
   const steps: DerivationStep[] = [
     m.meals_per_peak_hour !== undefined
       ? step({ key: 'volume.meals', group: 'volume', label: 'Meals per peak hour', formula: 'as entered', result: f.meals_per_peak_hour, unit: 'meals/h', source: appendixH })
@@ -316,7 +317,7 @@ function peakFlowVolume(ctx: GravityVolumeContext): RequiredVolume {
         inputs: [quantity('design flow', ctx.design_gpm, 'GPM'), quantity('retention', minutes, 'min')],
         result: gal,
         unit: 'gal',
-        source: `IPC-style peak flow × retention (Chicago 18-29-1003.3.7: 30 min); retention of ${ctx.rules.name}`,
+        source: `peak flow × retention time; retention time: ${rulesCitation(ctx.rules)}`,
       }),
     ],
   };
@@ -392,7 +393,7 @@ export function requiredGravityVolume(method: SizingMethod, ctx: GravityVolumeCo
         inputs: [quantity('computed', gal, 'gal'), quantity('minimum', min, 'gal')],
         result: min,
         unit: 'gal',
-        source: `rules of ${ctx.rules.name}`,
+        source: rulesCitation(ctx.rules),
       }),
     );
     basis = `${basis}; raised to the ${fmt(min)} gal minimum`;

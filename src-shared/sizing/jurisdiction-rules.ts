@@ -62,6 +62,21 @@ export const ACCESSORY_KINDS = [
 ] as const;
 export type AccessoryKind = (typeof ACCESSORY_KINDS)[number];
 
+/** Each accessory kind as a rep and a plan reviewer call it (the one place: screen, report, notes). */
+export const ACCESSORY_KIND_WORDS: Record<AccessoryKind, string> = {
+  riser: 'Riser',
+  'anchor-kit': 'Anchor kit',
+  'traffic-cover': 'Traffic-rated cover',
+  'sampling-port': 'Sampling port',
+  'flow-control': 'Flow control',
+  'flow-splitter': 'Flow splitter',
+  'solids-interceptor': 'Solids interceptor',
+};
+
+/** The words of an accessory kind; a kind from elsewhere (the central service) with its dashes as spaces. */
+export const accessoryKindWords = (kind: string): string =>
+  ACCESSORY_KIND_WORDS[kind as AccessoryKind] ?? kind.charAt(0).toUpperCase() + kind.slice(1).replace(/-/g, ' ');
+
 /**
  * What a jurisdiction does with a food-waste disposer upstream of the interceptor (UPC 1014.1.3:
  * none into a hydromechanical interceptor unless the authority permits; IPC 1003.3.2: a solids

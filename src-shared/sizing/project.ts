@@ -37,7 +37,7 @@ import {
   type GreasePeriodKey,
   type GreaseProduction,
 } from './grease';
-import { describeRulesSource, type RulesSourceView } from './rules-source';
+import { describeRulesSource, rulesCitation, type RulesSourceView } from './rules-source';
 import {
   DEFAULT_JURISDICTION_RULES,
   isGravityMethod,
@@ -52,7 +52,7 @@ import {
   type SizingMethod,
 } from './jurisdiction-rules';
 import { describeFormula, evaluateFormula, type FormulaValues, type KitchenFeatures } from './local-formula';
-import { effectivePumpOutTarget, MULTI_UNIT_ARRANGEMENT, recommend, type NoRecommendationCode, type Recommendation, type RecommendDetail, type WayOut } from './recommend';
+import { effectivePumpOutTarget, MULTI_UNIT_ARRANGEMENT, recommend, SIZING_METHOD_WORDS, type NoRecommendationCode, type Recommendation, type RecommendDetail, type WayOut } from './recommend';
 import {
   DEFAULT_PIPE_SIZE_IN,
   DRAINAGE_PERIOD_MINUTES,
@@ -143,7 +143,8 @@ const fmt = (v: number): string => String(roundForDisplay(v));
 const PDI_FIXTURE = 'PDI-G101 fixture drainage: volume = L × W × D ÷ 231, load = 75 % of it';
 
 /** Steps of one fixture: volume, load and flow for a basin; the fixed flow otherwise; its DFU. */
-function fixtureSteps(f: FixtureSizing, index: number, decision: FixtureDecision | undefined, period: 'one-minute' | 'two-minute'): DerivationStep[] {
+function fixtureSteps(f: FixtureSizing, index: number, decision: FixtureDecision | undefined, rules: JurisdictionRules): DerivationStep[] {
+  const period = rules.drainage_period;
   const key = `fixture.${index + 1}`;
   const label = `${f.name}`;
   const steps: DerivationStep[] = [];
@@ -203,7 +204,7 @@ function fixtureSteps(f: FixtureSizing, index: number, decision: FixtureDecision
       formula: { entered: 'as entered', jurisdiction: 'the jurisdiction’s DFU table', upc: 'UPC Table 702.1 value', none: 'no DFU value listed' }[f.dfu_source],
       result: f.dfu_listed ? f.dfu : null,
       unit: 'DFU',
-      source: f.dfu_source === 'upc' ? 'UPC Table 702.1' : f.dfu_source === 'jurisdiction' ? 'jurisdiction rules (dfu_table)' : f.dfu_source === 'entered' ? 'entered by the rep' : 'UPC Table 702.1 lists none',
+      source: f.dfu_source === 'upc' ? 'UPC Table 702.1' : f.dfu_source === 'jurisdiction' ? `fixture units of ${rulesCitation(rules)}` : f.dfu_source === 'entered' ? 'entered by the rep' : 'UPC Table 702.1 lists none',
     }),
   );
   if (decision && !decision.included) {
@@ -215,7 +216,7 @@ function fixtureSteps(f: FixtureSizing, index: number, decision: FixtureDecision
 function combinationSteps(included: FixtureSizing[], combined: CombinedFixtures, rules: JurisdictionRules): DerivationStep[] {
   const diversity = rules.fixture_flow_combination === 'largest-100-50-25';
   const flows = (period: 'one' | 'two') => included.map((f) => quantity(f.name, period === 'one' ? f.one_minute_gpm : f.two_minute_gpm, 'GPM'));
-  const source = diversity ? 'manufacturer diversity rule (Watts): 100 % / 50 % / 25 %' : 'PDI-G101: the fixtures’ flows add';
+  const source = diversity ? `diversity 100 % / 50 % / 25 % (Watts, grease interceptor sizing guide) as ${rulesCitation(rules)} requires` : 'PDI-G101: the fixtures’ flows add';
   const formula = diversity ? '100 % of the largest + 50 % of the second + 25 % of the rest' : 'sum of the fixtures’ flows';
   return [
     step({ key: 'flow.one-minute', group: 'flow', label: 'Fixture flow, one-minute drainage', formula, inputs: flows('one'), result: combined.one_minute_gpm, unit: 'GPM', source }),
@@ -228,7 +229,7 @@ function combinationSteps(included: FixtureSizing[], combined: CombinedFixtures,
       inputs: included.filter((f) => f.dfu_listed).map((f) => quantity(f.name, f.dfu, 'DFU')),
       result: combined.dfu,
       unit: 'DFU',
-      source: 'UPC Table 702.1 (or the jurisdiction’s table)',
+      source: Object.keys(rules.dfu_table).length > 0 ? `UPC Table 702.1; fixture units of ${rulesCitation(rules)}` : 'UPC Table 702.1',
     }),
   ];
 }
@@ -242,7 +243,7 @@ function flowSteps(flow: ProjectFlow, rules: JurisdictionRules, formulaStep: Der
       label: 'Drainage period',
       formula: 'two minutes unless the authority requires one',
       result: flow.drainage_period,
-      source: 'service-api 2.3 (two minutes); PDI-G101 (one minute where required)',
+      source: flow.drainage_period === 'one-minute' ? `PDI-G101 (one-minute drainage) as ${rulesCitation(rules)} requires` : 'UPC Table 1014.2.1, two-minute drainage column',
     }),
     step({
       key: 'flow.pipe',
@@ -285,7 +286,7 @@ function flowSteps(flow: ProjectFlow, rules: JurisdictionRules, formulaStep: Der
       inputs: [quantity(`fixture flow (${flow.drainage_period})`, flow.fixtures_gpm, 'GPM'), quantity('pipe’s interceptor size', flow.pipe_limit_gpm, 'GPM')],
       result: flow.design_available ? flow.sized_by_gpm : null,
       unit: 'GPM',
-      source: `UPC 1014.2.1; service-api 2.3 sized_by; rules of ${rules.name}`,
+      source: basis === 'lower-of-pipe-and-fixtures' || basis === 'pipe' ? 'UPC 1014.2.1, Table 1014.2.1' : basis === 'fixtures' ? 'PDI-G101 (the fixtures’ flow); UPC 1014.2.1' : rulesCitation(rules),
       note: flow.zero_fixture_flow
         ? 'The connected fixtures give 0 GPM, so the pipe’s interceptor size is used: enter their flows to size by them.'
         : !flow.design_available
@@ -356,7 +357,7 @@ function greaseSteps(grease: GreaseProduction, p: ParsedProjectInputs, target: n
       group: 'grease',
       label: 'Grease per meal',
       formula: 'menu tier, fryer and flatware',
-      inputs: [quantity('menu', p.menu_type), quantity('tier', grease.tier), quantity('fryer', p.fryer), quantity('reusable flatware', p.flatware)],
+      inputs: [quantity('menu', menuType(p.menu_type)?.label ?? p.menu_type), quantity('grease tier', grease.tier.replace('-', ' ')), quantity('fryer', p.fryer ? 'yes' : 'no'), quantity('reusable flatware', p.flatware ? 'yes' : 'no')],
       result: grease.per_serving_lbs,
       unit: 'lb',
       source,
@@ -379,7 +380,7 @@ function greaseSteps(grease: GreaseProduction, p: ParsedProjectInputs, target: n
       inputs: [quantity('requested', p.pump_out_target_days, 'days'), quantity('shortest allowed', pumpOutFloor(rules), 'days'), quantity('longest allowed', pumpOutCap(rules), 'days')],
       result: target,
       unit: 'days',
-      source: `pump-out bounds of ${rules.name}`,
+      source: `pump-out interval: ${rulesCitation(rules)}`,
     }),
     step({
       key: 'grease.over-target',
@@ -428,7 +429,7 @@ function selectionSteps(rec: Recommendation, rules: JurisdictionRules): Derivati
           inputs: [quantity('rating', r.grease_lbs, 'lb'), quantity('units', rec.units)],
           result: chosen.totals.storage_lbs,
           unit: 'lb',
-          source: rules.pump_out_accumulation_limit !== null ? `the accumulation limit of ${rules.name} (grease and solids within a share of the liquid depth); 7.3 lb/gal` : 'the product’s grease rating',
+          source: rules.pump_out_accumulation_limit !== null ? `accumulation limit: ${rulesCitation(rules)}; 7.3 lb of grease per gal` : 'the manufacturer’s published grease rating',
           note: storageNote,
         }),
         step({
@@ -439,7 +440,7 @@ function selectionSteps(rec: Recommendation, rules: JurisdictionRules): Derivati
           inputs: [quantity('grease stored', chosen.totals.storage_lbs, 'lb'), quantity('grease per day', rec.design.grease_per_day_lbs, 'lb'), quantity('longest allowed', pumpOutCap(rules), 'days')],
           result: rec.pump_out_cycle,
           unit: 'days',
-          source: `grease stored ÷ grease per day; pump-out bounds of ${rules.name}`,
+          source: `Schier, “Grease Production Sizing”; pump-out interval: ${rulesCitation(rules)}`,
           note: rec.pump_out_basis === 'maximum-interval' ? 'Not a measured figure: no servings are entered.' : null,
         }),
       );
@@ -454,7 +455,7 @@ function selectionSteps(rec: Recommendation, rules: JurisdictionRules): Derivati
         formula: nf ? `deciding criterion: ${nf.deciding}` : 'see the reason',
         inputs: nf?.closest ? nf.closest.misses.map((m) => quantity(`${m.code}: has ${fmt(m.provided)}, needs`, m.required, m.unit)) : [],
         result: rec.no_recommendation?.message ?? null,
-        source: `rules of ${rules.name}`,
+        source: rulesCitation(rules),
         note: nf
           ? [
               nf.ways_out.length > 0 ? `The way out: ${nf.ways_out.map((w) => w.message).join('; ')}.` : null,
@@ -751,7 +752,7 @@ function sizeParsed(
     const solidsReason =
       policy.solids_interceptor ??
       (rules.required_accessories.includes('solids-interceptor')
-        ? { code: 'solids_interceptor_required', message: 'The jurisdiction requires a solids interceptor ahead of the grease interceptor.', source: `rules of ${rules.name}` }
+        ? { code: 'solids_interceptor_required', message: 'The jurisdiction requires a solids interceptor ahead of the grease interceptor.', source: rulesCitation(rules) }
         : null);
     if (solidsReason) {
       const disposers = policy.included.filter((f) => f.type === 'food-waste-disposer');
@@ -768,12 +769,12 @@ function sizeParsed(
       group: 'rules',
       label: 'Rules applied',
       formula: 'the jurisdiction’s rule set (the default UPC rules where none governs the address)',
-      inputs: [quantity('plumbing code', rules.plumbing_code), quantity('installed', p.installation_location), quantity('method', method)],
+      inputs: [quantity('plumbing code', rules.plumbing_code), quantity('installed', p.installation_location), quantity('method', SIZING_METHOD_WORDS[method])],
       result: rules.name,
-      source: rules.source.documents.length > 0 ? rules.source.documents.map((d) => `${d.title}, ${d.section} (read ${d.read})`).join('; ') : rules.name,
+      source: rulesCitation(rules),
       note: [rulesSource.summary, limitNote ? `${limitNote.message} (${limitNote.source})` : null].filter((x) => x !== null).join(' '),
     }),
-    ...all.flatMap((f, i) => fixtureSteps(f, i, policy.decisions[i], rules.drainage_period)),
+    ...all.flatMap((f, i) => fixtureSteps(f, i, policy.decisions[i], rules)),
     ...combinationSteps(policy.included, combined, rules),
     ...flowSteps(flow, rules, formulaStep),
     ...(kind === 'hydromechanical' && flow.design_available ? hgiSteps(flow, rules, requiredRating, combined.capacity_gal) : []),
@@ -787,7 +788,8 @@ function sizeParsed(
             formula: 'as computed above',
             result: requiredVolume.gal,
             unit: 'gal',
-            source: requiredVolume.basis,
+            source: requiredVolume.steps.at(-1)?.source ?? rulesCitation(rules),
+            note: requiredVolume.basis,
           }),
         ]
       : []),
@@ -802,7 +804,7 @@ function sizeParsed(
         label: 'Solids interceptor upstream',
         formula: 'smallest solids interceptor rated for the disposer’s flow',
         result: a.product ? `${a.product.name} (${a.product.part_number})` : null,
-        source: policy.solids_interceptor?.source ?? `rules of ${rules.name}`,
+        source: policy.solids_interceptor?.source ?? rulesCitation(rules),
         note: a.note,
       }),
     );

@@ -245,8 +245,8 @@ function productChecks(c: SizingCandidate, demand: SizingDemand): Check[] {
       provided: kinds.join(', '),
       unit: null,
       message: kinds.includes(kind)
-        ? `A ${kind} interceptor, as the ${demand.method} method requires.`
-        : `The ${demand.method} method needs a ${kind} interceptor; this is ${kinds.join(' / ')}.`,
+        ? `${upperFirst(SIZING_METHOD_WORDS[demand.method])}, as the rules require.`
+        : `The rules require ${SIZING_METHOD_WORDS[demand.method]}; this is ${kinds.join(' / ')}.`,
     },
   ];
   const key = locationKey(demand);
@@ -749,12 +749,15 @@ const MISS_WORDS: Record<CheckCode, string> = {
   pump_out: 'the pump-out interval',
 };
 
-const METHOD_WORDS: Record<SizingMethod, string> = {
+const upperFirst = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/** Each sizing method in the words a rep and a plan reviewer use. */
+export const SIZING_METHOD_WORDS: Record<SizingMethod, string> = {
   'hydromechanical-by-flow': 'a hydromechanical interceptor sized by flow',
   'gravity-by-dfu': 'a gravity interceptor sized by drainage fixture units',
   'gravity-by-meals': 'a gravity interceptor sized by meals',
   'gravity-by-peak-flow': 'a gravity interceptor sized by peak flow and retention time',
-  'gravity-by-formula': 'a gravity interceptor sized by its own formula',
+  'gravity-by-formula': 'a gravity interceptor sized by the jurisdiction’s own formula',
 };
 
 const PLACE_WORDS: Record<'indoors' | 'indoors_buried' | 'outdoors' | 'outdoors_buried', string> = {
@@ -826,7 +829,7 @@ function explainNoFit(
     const deciding = [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 'type';
     const complete = ofKind.filter((e) => !gapIds.has(e.id));
     const where = `${demand.location}${demand.buried ? ', buried' : ''}${demand.traffic_area ? ', in a traffic area' : ''}`;
-    const requires = `${rules.name} requires ${METHOD_WORDS[demand.method]} here`;
+    const requires = `${rules.name} requires ${SIZING_METHOD_WORDS[demand.method]} here`;
     let message: string;
     if (complete.length === 0) {
       message = `${requires}, and the catalog has no ${kind} unit that states the figures it needs.`;

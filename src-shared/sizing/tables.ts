@@ -436,7 +436,7 @@ export const FIXTURE_LIBRARY: Record<FixtureKind, FixtureSpec> = {
     fixed_flow_gpm: 3.75,
     flow_input: false,
     dfu: UPC_DFU.mop_or_service_sink,
-    source: 'typical mop-sink flow 3.75 GPM of manufacturers’ sizing calculators; UPC Table 702.1 mop/service sink 3 DFU',
+    source: 'typical mop sink flow 3.75 GPM of manufacturers’ sizing calculators; UPC Table 702.1 mop/service sink 3 DFU',
   },
   'floor-drain': {
     label: 'Floor drain',
@@ -444,7 +444,7 @@ export const FIXTURE_LIBRARY: Record<FixtureKind, FixtureSpec> = {
     fixed_flow_gpm: HOSE_BIB_GPM.high,
     flow_input: false,
     dfu: UPC_DFU.floor_drain,
-    source: 'the ¾ in hose bib that washes into it, 1.5–2.0 GPM (PDI-G101, Drain-net): 2.0 GPM; UPC Table 702.1 floor drain 2 DFU',
+    source: 'the ¾ in hose bib that washes into it, 1.5–2.0 GPM (PDI-G101; Drain-Net Technologies, grease interceptor sizing, drain-net.com): 2.0 GPM; UPC Table 702.1 floor drain 2 DFU',
   },
   'floor-sink': {
     label: 'Floor sink',
@@ -454,7 +454,7 @@ export const FIXTURE_LIBRARY: Record<FixtureKind, FixtureSpec> = {
     dfu: UPC_DFU.floor_drain,
     source:
       'a floor sink is a receptor whose sources are counted as their own fixtures, so it is taken as a ' +
-      'floor drain: the ¾ in hose bib flow, 2.0 GPM (PDI-G101 §1, Drain-net); 2 DFU',
+      'floor drain: the ¾ in hose bib flow, 2.0 GPM (PDI-G101; Drain-Net Technologies, grease interceptor sizing, drain-net.com); UPC Table 702.1 floor drain 2 DFU',
   },
   dishwasher: {
     label: 'Dishwasher',
@@ -479,7 +479,7 @@ export const FIXTURE_LIBRARY: Record<FixtureKind, FixtureSpec> = {
     flow_input: true,
     dfu: UPC_DFU.commercial_food_waste_disposer,
     source:
-      'GPM entered by the rep; typical 5 GPM is an assumption (not in the research), mid-range of ' +
+      'GPM entered by the rep; typical 5 GPM is an assumption (no published figure), mid-range of ' +
       'commercial disposer flushing water; UPC commercial disposer 3 DFU (UPC Table 702.1)',
   },
   'wok-station': {
@@ -488,7 +488,7 @@ export const FIXTURE_LIBRARY: Record<FixtureKind, FixtureSpec> = {
     fixed_flow_gpm: HOSE_BIB_GPM.high,
     flow_input: true,
     dfu: UPC_DFU.special_purpose_sink_2_in,
-    source: 'spout flow as a ¾ in hose bib, 2.0 GPM (PDI-G101, Drain-net); UPC Table 702.1 special-purpose sink 2 in, 4 DFU',
+    source: 'spout flow as a ¾ in hose bib, 2.0 GPM (PDI-G101; Drain-Net Technologies, grease interceptor sizing, drain-net.com); UPC Table 702.1 special-purpose sink 2 in, 4 DFU',
   },
   kettle: {
     label: 'Kettle',

@@ -62,7 +62,7 @@ describe('a 150-seat restaurant at 78701 (Austin)', () => {
     const nf = sizing.recommendation.no_fit!;
     expect(sizing.recommendation.no_recommendation?.code).toBe('no_candidate_fits');
     expect(nf.message).toBe(
-      'Austin Water (City of Austin) requires a gravity interceptor sized by its own formula here; every gravity unit in the catalog installs below grade (buried) only, and this one goes indoors.',
+      'Austin Water (City of Austin) requires a gravity interceptor sized by the jurisdiction’s own formula here; every gravity unit in the catalog installs below grade (buried) only, and this one goes indoors.',
     );
     // Never "the closest": GB-1000 is hydromechanical (listed as gravity too) with no liquid capacity in the catalog.
     expect(nf.closest).toBeNull();

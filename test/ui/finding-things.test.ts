@@ -48,6 +48,10 @@ describe('catalog', () => {
     // A bad number is named, in words.
     await page.getByLabel('Rated flow from (GPM)').fill('-3');
     await page.getByText("Rated flow from can't be negative.").waitFor();
+    // A range typed the wrong way round says so, instead of an empty list.
+    await page.getByLabel('Rated flow from (GPM)').fill('100');
+    await page.getByLabel('to (GPM)').fill('50');
+    await page.getByText('The range is reversed: "to" (50 GPM) is below "from" (100 GPM).').waitFor();
     await page.getByLabel('Rated flow from (GPM)').fill('');
     await page.getByLabel('to (GPM)').fill('');
     await page.getByLabel('Sort by').selectOption('relevance');

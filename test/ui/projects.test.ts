@@ -123,6 +123,13 @@ describe('projects in the browser', () => {
   }, 60_000);
 
   it('creates the project, and refuses a submission without a full address, naming the field', async () => {
+    // A 10,000-character name says the limit (the API takes 200 characters), not that it is missing.
+    const name = page.getByLabel('Project name');
+    const typed = await name.inputValue();
+    await name.fill('x'.repeat(10_000));
+    await page.getByRole('button', { name: 'Create project' }).click();
+    expect(await messageFor(name)).toBe('The project name is at most 200 characters.');
+    await name.fill(typed);
     await page.getByRole('button', { name: 'Create project' }).click();
     await page.waitForURL(/#\/projects\/\d+$/);
     await page.getByRole('status').filter({ hasText: 'Project created.' }).waitFor();
@@ -135,17 +142,40 @@ describe('projects in the browser', () => {
     const url = page.url();
     const id = Number(/#\/projects\/(\d+)/.exec(url)![1]);
     const unit = await recommended();
+    // The window title names the screen and the project.
+    await expect.poll(() => page.title()).toBe('Project · UI Test Pizzeria – new kitchen · Fieldsizer');
+    // The saved project's known engineer is locked, and the field says why.
+    expect(await page.getByRole('combobox', { name: 'Engineer' }).isDisabled()).toBe(true);
+    expect(await page.getByTestId('engineer-locked').innerText()).toMatch(/^Fixed once saved: .* duplicate the project\.$/);
     await page.getByRole('link', { name: 'Report' }).click();
     const report = page.locator('article.report[data-ready=true]');
     await report.waitFor();
+    await expect.poll(() => page.title()).toBe('Report · UI Test Pizzeria – new kitchen · Fieldsizer');
+    // A project made here is named by its short local reference (ids from 2^31 up: 2147483648 is L-1), never its raw id.
+    const header = await report.locator('.report-header').innerText();
+    expect(header).toContain(`Project L-${id - 2 ** 31 + 1}`);
+    expect(header).not.toContain(String(id));
     expect(await report.getByRole('heading', { level: 1 }).innerText()).toBe('UI Test Pizzeria – new kitchen');
     await expect.poll(() => report.innerText()).toMatch(/Pump-out cycle: \d+ days/);
     expect(await report.innerText()).toContain(unit.split(' ')[0]!);
+    // The same content as the PDF: the governing rule, the calculation sheet, the sign-off; the list price only when chosen.
+    expect(await report.getByTestId('governing-rule').innerText()).toMatch(/UPC 1014\.2\.1|Liquid capacity of at least/);
+    expect(await report.getByRole('region', { name: 'Calculation sheet' }).getByRole('table', { name: 'Flow' }).innerText()).toMatch(/Design flow/);
+    expect(await report.innerText()).toContain('Reviewed and approved by (engineer of record)');
+    expect(await report.innerText()).not.toMatch(/list price\s+\$/i);
+    await page.getByLabel('Show the list price').check();
+    expect(await report.innerText()).toMatch(/List price\s+\$[\d,]+/);
+    await page.getByLabel('Show the list price').uncheck();
     await screenshot(page, 'report');
 
+    // Settings → Your details are empty in a fresh store: Export asks first; the rep chooses a blank.
+    await page.getByRole('button', { name: 'Export PDF' }).click();
+    const ask = page.getByRole('alertdialog', { name: /Your details are empty/ });
+    await ask.waitFor();
+    expect(await ask.getByRole('link', { name: 'Fill in my details' }).getAttribute('href')).toBe('#/settings');
     // In the browser, Export PDF downloads the engine's PDF (the bytes of /api/projects/:id/report.pdf).
     const downloading = page.waitForEvent('download');
-    await page.getByRole('button', { name: 'Export PDF' }).click();
+    await ask.getByRole('button', { name: 'Export with a blank to fill by hand' }).click();
     const download = await downloading;
     expect(download.suggestedFilename()).toMatch(new RegExp(`^sizing-report-${id}-UI-Test-Pizzeria.*\\.pdf$`));
     const file = path.resolve(import.meta.dirname, `../../test-results/report-${id}.pdf`);
@@ -157,12 +187,14 @@ describe('projects in the browser', () => {
     const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
     const raw = execFileSync('pdftotext', ['-raw', file, '-'], { encoding: 'utf8' });
     expect(text).toContain('UI Test Pizzeria');
-    expect(text).toMatch(/Pump-out cycle \d+ days?/);
+    expect(text).toContain('rep’s details left blank to fill in by hand');
+    expect(text).toMatch(/Pump-out cycle every \d+ days?/);
     expect(text).toContain('Recommended unit');
     expect(text).toContain(unit.split(' ')[0]!);
     // The calculation steps with their formulas and sources, numbered pages, the draft's watermark.
-    expect(text).toMatch(/Calculation sheet \(\d+ steps\)/);
-    expect(text).toMatch(/\d+\. Design flow Formula: .+ Source: .*UPC 1014\.2\.1/);
+    expect(text).toContain('Calculation sheet');
+    // The design flow row of the sheet's table (cells read whole in the content's order).
+    expect(raw.replace(/\s+/g, '')).toMatch(/Designflow.+UPC1014\.2\.1/);
     for (let n = 1; n <= pages; n++) expect(text).toContain(`Page ${n} of ${pages}`);
     expect(raw.match(/DRAFT/g)?.length).toBe(pages);
     expect(text).not.toContain('Export PDF');

@@ -99,6 +99,12 @@ describe('settings and sync in the browser', () => {
 
   it('syncs with a central service set in the settings; the progress reaches its end state', async () => {
     await expect.poll(() => statusBar().innerText()).toContain('Sync is not set up');
+    // With no service set, the sync page promises no automatic sync.
+    const here = page.url();
+    await page.goto(`${here.split('#')[0]}#/sync`);
+    const next = page.locator('dl.facts dt', { hasText: 'Next automatic sync' }).locator('xpath=following-sibling::dd[1]');
+    await expect.poll(() => next.innerText()).toBe('none: set the central service and its key first');
+    await page.goto(here);
     const form = page.getByRole('form', { name: 'Central service' });
     await form.getByLabel('Central service address').fill('not a url');
     await form.getByRole('button', { name: 'Save sync settings' }).click();

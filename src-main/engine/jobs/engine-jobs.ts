@@ -64,8 +64,9 @@ export function startJobs(data: JobWorkerData, limits: JobLimitOptions = {}): En
 export class OffThreadReports {
   constructor(private readonly jobs: JobWorker<'report'>) {}
 
-  async pdf(id: number, units: ReportUnits = 'standard', made = new Date()): Promise<Buffer> {
-    const bytes = await this.jobs.run({ id, units, made: made.toISOString() });
+  /** `price`: print the unit's list price (the rep's choice). */
+  async pdf(id: number, units: ReportUnits = 'standard', made = new Date(), price = false): Promise<Buffer> {
+    const bytes = await this.jobs.run({ id, units, made: made.toISOString(), price });
     return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   }
 }

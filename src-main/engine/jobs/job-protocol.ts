@@ -9,7 +9,7 @@ import type { ImportReportView } from '../../../src-shared/ipc/data-safety.js';
 
 export interface JobKinds {
   /** A project's report PDF; `made` is the date printed on it (ISO). */
-  report: { input: { id: number; units: ReportUnits; made: string }; result: Uint8Array };
+  report: { input: { id: number; units: ReportUnits; made: string; price?: boolean }; result: Uint8Array };
   /** A `.fieldsizer` file's text, checked, sized and written in one transaction. */
   import: { input: { text: string; refuseEach?: boolean }; result: ImportReportView };
 }

@@ -46,7 +46,7 @@ async function run(id: number, kind: keyof JobKinds, input: JobKinds[keyof JobKi
   if (kind === 'report') {
     const job = input as JobKinds['report']['input'];
     // A copy of its own, so the bytes move to the serving thread instead of being copied again.
-    const bytes = new Uint8Array(await s.reports.pdf(job.id, job.units, new Date(job.made)));
+    const bytes = new Uint8Array(await s.reports.pdf(job.id, job.units, new Date(job.made), job.price === true));
     post({ type: 'done', id, value: bytes }, [bytes.buffer]);
     return;
   }

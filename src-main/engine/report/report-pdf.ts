@@ -1,28 +1,32 @@
 /**
- * The sizing report as a PDF a plan reviewer can check and an engineer can sign (issue 14): the
- * rep's letterhead, the date made, the project and site, every input with the fixtures' sizes,
- * the calculation sheet (the sizing's derivation, each step with its formula, values and code
- * section), the recommended unit with its rating, capacities, connections, dimensions and
- * certifications, the accessories, a disclaimer and a sign-off block; "Page n of N" on every
- * page and a DRAFT watermark on drafts. Laid out with pdfkit (Letter); blocks are kept whole and
- * only move to a new page when they do not fit, so no page is left half empty by a forced break.
+ * The sizing report as a submittal a plan reviewer can check and an engineer can sign (issues 14,
+ * 30). Page 1 answers first: the recommended unit with its rating, capacities, connections and
+ * dimensions, the rule that governed it in one sentence with its source, the pump-out cycle, the
+ * project and site, the rep and the engineer of record. Then the kitchen's inputs and the fixture
+ * schedule as a table, the calculation sheet as compact tables grouped by what they decide (flow,
+ * volume, grease and pump-out, selection: formula, values, result and a citation each), the
+ * sources with their addresses and dates read, the unit's data sheet (data-sheet.ts), a
+ * disclaimer and a sign-off block; "Page n of N" on every page and a DRAFT watermark on drafts.
  *
- * Metric (`units`): every figure, the calculation sheet's included, is printed in metric with the
- * US figure the code's formula works in beside it; the formulas stay as the codes write them
- * (src-shared/display-units.ts, docs/sizing.md "Metric mode").
- *
- * Text is set in DejaVu Sans Condensed (the npm package dejavu-fonts-ttf, Bitstream Vera licence: free to
- * redistribute), embedded, so "≥", "−", "→", "¼" … print as written; the 14 standard PDF fonts
- * cover Latin-1 only.
+ * Metric (`units`): figures are printed exactly as the screen shows them (display-units.ts: the
+ * same conversions and rounding from the US figures, lengths in mm as the editor takes them),
+ * with the US figure the code's formula works in beside each step's figures; the formulas stay as
+ * the codes write them. Dates in the one format of dates.ts.
  */
-import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
-import { figure, lengthText, pipeSizeLabel, stepFigure, toShownInput, unitsText } from '../../../src-shared/display-units.js';
+import { dateText } from '../../../src-shared/dates.js';
+import { figure, lengthText, pipeSizeLabel, unitsText } from '../../../src-shared/display-units.js';
+import { governingRule, REPORT_DISCLAIMER, SHEET_GROUPS, stepValue, stepValues } from '../../../src-shared/report-words.js';
 import { count as plural } from '../../../src-shared/plural.js';
+import { projectReference } from '../../../src-shared/project-reference.js';
+import { SIZING_METHOD_LABELS } from '../../../src-shared/api/vocabulary.js';
+import { UNKNOWN_ENGINEER } from '../../../src-shared/api/project-write.js';
 import type { Product } from '../../../src-shared/api/catalog.js';
 import type { Project } from '../../../src-shared/api/people.js';
 import type { SizingResponse } from '../../../src-shared/api/sizing.js';
 import type { RepProfile } from './rep-profile.js';
+import { renderDataSheet } from './data-sheet.js';
+import { BOLD, FONT_FILES, FOOTER, heading, INK, layout, learnGlyphs, LINE, MARGIN, MUTED, pairs, printable, REGULAR, table, type Doc } from './pdf-kit.js';
 
 export type ReportUnits = 'standard' | 'metric';
 
@@ -37,36 +41,35 @@ export interface ReportData {
   appVersion: string;
   /** Labels of the vocabulary keys (menu type, inside location …). */
   labels: { menu: string; insideLocation: string | null };
+  /** Print the unit's list price (the rep's choice; off unless asked for). */
+  showPrice?: boolean;
+  /** A picture of the unit kept offline, shown on the data sheet instead of the drawing (issue 31 keeps them). */
+  dimensionImage?: Buffer;
 }
-
-const MARGIN = 54;
-const FOOTER = 30;
-const INK = '#1f2933';
-const MUTED = '#52606d';
-const LINE = '#cbd2d9';
-
-/** The embedded fonts (TrueType files of the dejavu-fonts-ttf dependency, read by pdfkit through fontkit). */
-const fontFile = (name: string) => createRequire(import.meta.url).resolve(`dejavu-fonts-ttf/ttf/${name}`);
-const REGULAR = 'Body';
-const BOLD = 'Body-Bold';
 
 /** Inputs a project from the central service did not state may be null (issue 11): printed as "not given". */
 type Stated<T> = { [K in keyof T]: T[K] | null };
 const NOT_GIVEN = 'not given';
 
-const fmt = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 2 });
+/** The engineer as a reviewer reads it: the placeholder of an engineer not named yet says so. */
+function engineerText(p: Project): string {
+  if (p.engineer.email === UNKNOWN_ENGINEER.email) return 'not named yet (to be added before submittal)';
+  const company = (p.engineer as { company?: { name?: string | null } | null }).company?.name ?? null;
+  return [p.engineer.name, company, p.engineer.email].filter(Boolean).join(' · ') || 'not named yet';
+}
 
 /** Renders the report; resolves with the PDF's bytes. */
 export function renderReportPdf(data: ReportData): Promise<Buffer> {
   const { project: p, sizing, product, rep, units } = data;
-  const doc = new PDFDocument({
+  const doc: Doc = new PDFDocument({
     size: 'LETTER',
     margins: { top: MARGIN, bottom: MARGIN + FOOTER, left: MARGIN, right: MARGIN },
     bufferPages: true,
-    info: { Title: `Sizing report: ${p.name}`, Author: rep.company || 'Fieldsizer', Subject: 'Grease interceptor sizing', Creator: `Fieldsizer ${data.appVersion}` },
+    info: { Title: `Sizing report: ${p.name}`, Author: rep.company || rep.name || 'Fieldsizer', Subject: 'Grease interceptor sizing', Creator: `Fieldsizer ${data.appVersion}` },
   });
-  doc.registerFont(REGULAR, fontFile('DejaVuSansCondensed.ttf'));
-  doc.registerFont(BOLD, fontFile('DejaVuSansCondensed-Bold.ttf'));
+  doc.registerFont(REGULAR, FONT_FILES[REGULAR]);
+  doc.registerFont(BOLD, FONT_FILES[BOLD]);
+  learnGlyphs(doc);
   doc.font(REGULAR);
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
@@ -75,79 +78,81 @@ export function renderReportPdf(data: ReportData): Promise<Buffer> {
     doc.on('error', reject);
   });
 
-  const width = doc.page.width - 2 * MARGIN;
-  const bottom = () => doc.page.height - doc.page.margins.bottom;
-  /** Moves to a new page when `height` points do not fit on this one. */
-  const keep = (height: number) => {
-    if (doc.y + height > bottom()) doc.addPage();
-  };
-  const text = (s: string, options: PDFKit.Mixins.TextOptions = {}) => doc.text(s, options);
-  const heading = (s: string) => {
-    keep(60);
-    doc.moveDown(0.6).font(BOLD).fontSize(13).fillColor(INK);
-    text(s, { x: MARGIN, width } as PDFKit.Mixins.TextOptions);
-    const y = doc.y + 2;
-    doc.moveTo(MARGIN, y).lineTo(MARGIN + width, y).strokeColor(LINE).lineWidth(0.7).stroke();
-    doc.moveDown(0.4).font(REGULAR).fontSize(9.5).fillColor(INK);
-  };
-  /** A two-column table of labels and values; each row kept whole. */
-  const pairs = (rows: [string, string][]) => {
-    const labelWidth = 150;
-    for (const [label, value] of rows) {
-      const h = Math.max(doc.heightOfString(value, { width: width - labelWidth }), 12) + 3;
-      keep(h);
-      const y = doc.y;
-      doc.font(BOLD).fillColor(MUTED).text(label, MARGIN, y, { width: labelWidth - 8 });
-      doc.font(REGULAR).fillColor(INK).text(value, MARGIN + labelWidth, y, { width: width - labelWidth });
-      doc.x = MARGIN;
-      doc.y = Math.max(doc.y, y + h);
-    }
-  };
+  const l = layout(doc);
+  const { width } = l;
+  const text = (s: string, options: PDFKit.Mixins.TextOptions = {}) => doc.text(printable(s), MARGIN, doc.y, { width, ...options });
   const yes = (b: boolean | null) => (b === null ? NOT_GIVEN : b ? 'yes' : 'no');
   const inputs = p as Stated<typeof p>;
-  const side = <T>(pair: { standard: T; metric: T }) => pair[units];
-  const m = (v: { value: number; unit: string }) => `${fmt(v.value)} ${v.unit === 'lbs' ? 'lb' : v.unit}`;
   /** The engine's sentences in the report's units (display-units.ts). */
   const say = (sentence: string) => unitsText(sentence, units);
+  const made = dateText(data.made);
+  const r = sizing.recommendation;
 
-  // --- Letterhead ----------------------------------------------------------------------------
+  // --- Letterhead -------------------------------------------------------------------------------
+  const repGiven = [rep.company, rep.name, rep.email, rep.phone].some((v) => v !== '');
   doc.font(BOLD).fontSize(10).fillColor(MUTED);
-  text(rep.company || 'Company not set (Settings → Your details on reports)', { width });
-  doc.font(REGULAR).fontSize(9);
-  const contact = [rep.name, rep.email, rep.phone].filter(Boolean).join(' · ');
-  text(contact || 'Contact not set', { width });
-  doc.moveDown(0.8).font(BOLD).fontSize(18).fillColor(INK);
-  text('Grease interceptor sizing report', { width });
-  doc.font(BOLD).fontSize(14);
-  text(p.name, { width });
-  doc.font(REGULAR).fontSize(9.5).fillColor(MUTED);
-  text(
-    `Project ${p.id} · ${p.status} · version ${p.version ?? ''} · report made ${data.made.toISOString().slice(0, 10)} · figures in ${units === 'metric' ? 'metric units' : 'US units'}`,
-    { width },
-  );
+  text(repGiven ? rep.company || rep.name : 'Prepared by: ______________________________ (rep’s details left blank to fill in by hand)');
+  doc.font(REGULAR).fontSize(8.5);
+  if (repGiven) text([rep.company ? rep.name : '', rep.email, rep.phone].filter(Boolean).join(' · ') || ' ');
+  doc.moveDown(0.5).font(BOLD).fontSize(16).fillColor(INK);
+  text('Grease interceptor sizing report');
+  doc.fontSize(13);
+  text(p.name);
+  doc.font(REGULAR).fontSize(8.5).fillColor(MUTED);
+  text(`Project ${projectReference(p.id)} · ${p.status} · version ${p.version ?? ''} · report made ${made} · figures in ${units === 'metric' ? 'metric units' : 'US units'}`);
   doc.fillColor(INK);
 
-  // --- Project and site -------------------------------------------------------------------------
-  heading('Project and site');
+  // --- The answer ---------------------------------------------------------------------------------
+  heading(l, 'Recommended unit', 80);
+  if (!r.product) {
+    doc.font(BOLD).fontSize(10);
+    text(say(r.no_recommendation?.message ?? 'No unit can be recommended for these inputs.'));
+    doc.font(REGULAR).fontSize(9);
+    for (const s of r.no_fit?.suggestions ?? []) text(`• ${say(s)}`);
+  } else {
+    const boxTop = doc.y;
+    doc.font(BOLD).fontSize(11).fillColor(INK);
+    text(`${r.units > 1 ? `${r.units} × ` : ''}${r.product.name}, model ${r.product.part_number}${r.arrangement && r.arrangement !== 'single' ? ` (${r.arrangement})` : ''}`);
+    doc.font(REGULAR).fontSize(9).moveDown(0.2);
+    const rows: [string, string][] = [];
+    if (r.rating) rows.push(['Rating', `${figure(r.rating.flow_gpm, 'GPM', units)} flow, ${figure(r.rating.grease_lbs, 'lb', units)} grease capacity${r.rating.label ? ` (${r.rating.label})` : ''}`]);
+    if (product?.liquid_capacity) rows.push(['Liquid capacity', figure(product.liquid_capacity.standard.value, product.liquid_capacity.standard.unit, units)]);
+    if (product?.solids_capacity) rows.push(['Solids capacity', figure(product.solids_capacity.standard.value, product.solids_capacity.standard.unit, units)]);
+    if (product) {
+      const connections = product.options.data.filter((o) => o.option_type === 'connection').map((o) => o.name);
+      rows.push(['Inlet / outlet', connections.join('; ') || 'not listed in the catalog']);
+      if (product.base_dimensions) {
+        const d = product.base_dimensions.standard;
+        rows.push(['Dimensions (L × W × H)', `${lengthText(d.length.value, units).replace(/ (in|mm)$/, '')} × ${lengthText(d.width.value, units).replace(/ (in|mm)$/, '')} × ${lengthText(d.height.value, units)}; ${figure(d.weight.value, d.weight.unit, units)}`]);
+      }
+    }
+    rows.push(['Governing rule', governingRule(sizing, units)]);
+    rows.push(['Pump-out cycle', sizing.pump_out_cycle === null ? '—' : `every ${plural(sizing.pump_out_cycle, 'day')}${r.pump_out_basis === 'maximum-interval' ? ' (the longest interval allowed: no servings entered)' : ''}`]);
+    pairs(l, rows, 120);
+    doc.rect(MARGIN - 6, boxTop - 4, width + 12, doc.y - boxTop + 8).strokeColor(LINE).lineWidth(0.8).stroke();
+    doc.y += 6;
+  }
+
+  heading(l, 'Project and site');
   const a = p.address;
-  pairs([
-    ['Engineer', [p.engineer.name, p.engineer.email].filter(Boolean).join(' · ') || 'not known yet'],
+  pairs(l, [
     ['Site address', [a.street, a.street_2, a.city, a.state, a.postal_code].filter(Boolean).join(', ') || 'not entered'],
-    ['Jurisdiction', p.jurisdiction ? `${p.jurisdiction.name}${p.jurisdiction.plumbing_code ? ` (${p.jurisdiction.plumbing_code})` : ''}` : 'none: default rules'],
-    ['Sizing method', `${sizing.sizing_method} · rules of ${sizing.jurisdiction.name}`],
-    ['Local rules', `${sizing.rules_source.verified ? 'Read from the authority.' : sizing.rules_source.status === 'default' ? 'No jurisdiction.' : 'Not read from the authority.'} ${sizing.rules_source.summary}`],
-    ...sizing.rules_source.documents.map((d, i): [string, string] => [i === 0 ? 'Sources' : '', `${d.title}, ${d.section}: ${d.url} (read ${d.read})`]),
+    ['Jurisdiction', p.jurisdiction ? `${p.jurisdiction.name}${p.jurisdiction.plumbing_code ? ` (${p.jurisdiction.plumbing_code})` : ''}` : 'none: the default rules (UPC)'],
+    ['Sizing method', SIZING_METHOD_LABELS[sizing.sizing_method] ?? sizing.sizing_method],
+    ['Engineer of record', engineerText(p)],
+    ['Prepared by', repGiven ? [rep.name, rep.company, rep.email, rep.phone].filter(Boolean).join(' · ') : '______________________________ (left blank by the rep)'],
     ['Construction', p.construction_type],
   ]);
 
-  // --- Inputs ---------------------------------------------------------------------------------
-  heading('Inputs');
+  // --- Inputs and the fixture schedule ----------------------------------------------------------
+  heading(l, 'Kitchen and installation');
   const burial = inputs.burial_depth;
   const depth = inputs.buried && burial ? `, buried ${lengthText(burial.value, units)}` : '';
   const pipe = inputs.pipe_size;
-  pairs([
+  const period = sizing.derivation.find((s) => s.key === 'flow.period')?.result.value === 'one-minute' ? 'one-minute' : 'two-minute';
+  pairs(l, [
     ['Menu', data.labels.menu],
-    ['Servings per day', inputs.servings_per_day === null ? NOT_GIVEN : fmt(inputs.servings_per_day)],
+    ['Servings per day', inputs.servings_per_day === null ? NOT_GIVEN : inputs.servings_per_day.toLocaleString('en-US')],
     ['Fryer / flatware / disposer', `${yes(inputs.fryer)} / ${yes(inputs.flatware)} / ${yes(inputs.food_waste_disposer)}`],
     ['Pump-out target', inputs.pump_out_target === null ? NOT_GIVEN : plural(inputs.pump_out_target, 'day')],
     [
@@ -155,138 +160,98 @@ export function renderReportPdf(data: ReportData): Promise<Buffer> {
       `${inputs.installation_location ?? NOT_GIVEN}${data.labels.insideLocation ? `, ${data.labels.insideLocation}` : ''}${depth}${inputs.installed_in_traffic_area ? ', traffic area' : ''}${inputs.installed_in_high_water_area ? ', high water table' : ''}`,
     ],
     ['Pipe size', pipe === null ? NOT_GIVEN : pipeSizeLabel(pipe.value, units)],
+    ['Drainage period', `${period} (the fixtures’ ${period} flows are used)`],
   ]);
-  doc.moveDown(0.4);
-  keep(40);
-  doc.font(BOLD).fillColor(INK);
-  text(`Fixtures (${sizing.fixtures.length})`, { x: MARGIN, width } as PDFKit.Mixins.TextOptions);
-  doc.font(REGULAR);
-  if (sizing.fixtures.length === 0) text('No fixtures entered.', { width });
-  sizing.fixtures.forEach((f, i) => {
-    // Sizes as the editor takes them (mm in metric; the API's metric side is in cm).
-    const dims = f.dimensions?.standard ?? null;
-    const mm = (inches: number) => fmt(toShownInput('length', inches, units));
-    const size = dims
-      ? `${mm(dims.length.value)} × ${mm(dims.width.value)} × ${mm(dims.height.value)} ${units === 'metric' ? 'mm' : 'in'} (L × W × D)${f.uses_typical_dimensions ? ', typical' : ''}`
-      : 'no basin';
-    const flow = side(f.flow_rate.one_minute);
-    const line = `${i + 1}. ${f.name}${f.compartments ? `, ${plural(f.compartments, 'compartment')}` : ''} · ${size} · one-minute flow ${m(flow)} · ${plural(f.flow_rate.dfu, 'DFU', 'DFU')}`;
-    keep(doc.heightOfString(line, { width }) + 2);
-    text(line, { width });
-  });
-  for (const x of sizing.excluded_fixtures.filter((e) => !e.included)) text(`Not counted: ${x.name}: ${say(x.reason ?? '')}`, { width });
+
+  heading(l, `Fixture schedule (${plural(sizing.fixtures.length, 'fixture')})`);
+  if (sizing.fixtures.length === 0) text('No fixtures entered.');
+  else fixtureSchedule(doc, l, sizing, units, period);
 
   // --- Calculation sheet ------------------------------------------------------------------------
-  heading(`Calculation sheet (${sizing.derivation.length} steps)`);
-  doc.fontSize(8.5).fillColor(MUTED);
+  heading(l, 'Calculation sheet', 90);
+  doc.fontSize(8).fillColor(MUTED);
   text(
-    `Each step: what it computes, the formula, the values used, the result, and the code section or guide behind it. ${
+    `Each row: what it decides, the formula, the values used, the result, and the code section or published document behind it. ${
       units === 'metric'
         ? 'Figures in metric, each followed by the US figure in brackets: the formulas are the codes’ own and work in US units (1 in = 25.4 mm, 1 gal = 3.785 L, 1 GPM = 0.0631 L/s, 1 lb = 0.4536 kg).'
         : 'Figures in US units, as the codes state them.'
     }`,
-    { width },
   );
-  doc.fillColor(INK).fontSize(9.5).moveDown(0.3);
-  sizing.derivation.forEach((s, i) => {
-    const value = (v: string | number | boolean | null, unit: string | null) =>
-      typeof v === 'number' ? figure(v, unit, units) : `${v === null ? '—' : String(v)}${unit && v !== null ? ` ${unit}` : ''}`;
-    const inputs = s.inputs.map((q) => `${q.name} = ${typeof q.value === 'number' ? stepFigure(q.name, q.value, q.unit, units) : value(q.value, q.unit)}`).join('; ');
-    const lines = [`Formula: ${s.formula}`, inputs ? `Values: ${inputs}` : null, `Result: ${value(s.result.value, s.result.unit)}`, `Source: ${s.source}`, s.note ? `Note: ${say(s.note)}` : null].filter(
-      (l): l is string => l !== null,
+  doc.fillColor(INK).moveDown(0.2);
+  for (const g of SHEET_GROUPS) {
+    const steps = sizing.derivation.filter((s) => g.groups.includes(s.group));
+    if (steps.length === 0) continue;
+    l.keep(50);
+    doc.moveDown(0.3).font(BOLD).fontSize(9.5).fillColor(INK);
+    text(g.title);
+    doc.moveDown(0.1);
+    table(
+      l,
+      [
+        { title: 'Step', width: 17 },
+        { title: 'Formula', width: 21 },
+        { title: 'Values', width: 25 },
+        { title: 'Result', width: 12 },
+        { title: 'Source', width: 25 },
+      ],
+      steps.map((s) => ({
+        cells: [
+          s.label,
+          s.formula,
+          stepValues(s, units),
+          stepValue(s.result.value, s.result.unit, units),
+          s.source,
+        ],
+        note: s.note ? say(s.note) : null,
+      })),
     );
-    doc.fontSize(9.5).font(BOLD);
-    const title = `${i + 1}. ${s.label}`;
-    doc.font(REGULAR).fontSize(8.5);
-    const h = doc.heightOfString(title, { width }) + lines.reduce((sum, l) => sum + doc.heightOfString(l, { width: width - 14 }), 0) + 6;
-    keep(h);
-    doc.font(BOLD).fontSize(9.5);
-    text(title, { x: MARGIN, width } as PDFKit.Mixins.TextOptions);
-    doc.font(REGULAR).fontSize(8.5);
-    for (const l of lines) text(l, { x: MARGIN + 14, width: width - 14 } as PDFKit.Mixins.TextOptions);
-    doc.moveDown(0.3);
-  });
-  doc.fontSize(9.5);
-
-  // --- Recommendation ---------------------------------------------------------------------------
-  const r = sizing.recommendation;
-  heading('Recommended unit');
-  if (!r.product) {
-    text(say(r.no_recommendation?.message ?? 'No unit can be recommended for these inputs.'), { width });
-    for (const s of r.no_fit?.suggestions ?? []) text(`• ${say(s)}`, { width });
-  } else {
-    doc.font(BOLD);
-    text(`${r.units > 1 ? `${r.units} × ` : ''}${r.product.name}, model ${r.product.part_number}${r.arrangement && r.arrangement !== 'single' ? ` (${r.arrangement})` : ''}`, { width });
-    doc.font(REGULAR);
-    const rows: [string, string][] = [];
-    if (r.rating) rows.push(['Rating', `${figure(r.rating.flow_gpm, 'GPM', units)}, ${figure(r.rating.grease_lbs, 'lb', units)} grease capacity${r.rating.label ? ` (${r.rating.label})` : ''}`]);
-    rows.push(['Pump-out cycle', sizing.pump_out_cycle === null ? '—' : plural(sizing.pump_out_cycle, 'day')]);
-    if (product) {
-      const rating = product.ratings[0];
-      if (rating) rows.push(['Rated flow / grease', `${m(side(rating.flow_rate))} / ${m(side(rating.grease_capacity.weight))} (${m(side(rating.grease_capacity.volume))})`]);
-      if (product.liquid_capacity) rows.push(['Liquid capacity', m(side(product.liquid_capacity))]);
-      if (product.solids_capacity) rows.push(['Solids capacity', m(side(product.solids_capacity))]);
-      const connections = product.options.data.filter((o) => o.option_type === 'connection').map((o) => o.name);
-      rows.push(['Inlet / outlet', connections.join('; ') || 'see the spec sheet']);
-      if (product.base_dimensions) {
-        const d = side(product.base_dimensions);
-        rows.push(['Dimensions (L × W × H)', `${fmt(d.length.value)} × ${fmt(d.width.value)} × ${fmt(d.height.value)} ${d.length.unit}, ${m(d.weight)}`]);
-      }
-      rows.push(['Certifications', product.certifications.map((c) => c.name).join('; ') || 'none listed']);
-      rows.push(['Type', product.type]);
-    }
-    pairs(rows);
-    if (r.reasons.length > 0) {
-      doc.moveDown(0.3);
-      keep(30);
-      doc.font(BOLD);
-      text('Why this unit', { x: MARGIN, width } as PDFKit.Mixins.TextOptions);
-      doc.font(REGULAR);
-      for (const reason of r.reasons) text(`• ${say(reason)}`, { width });
-    }
   }
 
-  heading('Accessories');
-  if (sizing.recommended_accessories.length === 0) text('None required for this installation.', { width });
-  for (const acc of sizing.recommended_accessories) {
-    const what = acc.product ? `${acc.quantity ?? 1} × ${acc.product.name}, model ${acc.product.part_number}` : `${acc.kind}: none in the catalog${acc.note ? ` (${say(acc.note)})` : ''}`;
-    const line = `• ${what}: ${say(acc.reason)}`;
-    keep(doc.heightOfString(line, { width }) + 2);
-    text(line, { width });
+  // --- Sources ----------------------------------------------------------------------------------
+  heading(l, 'Rules and sources');
+  doc.fontSize(8.5);
+  text(say(sizing.rules_source.summary));
+  doc.moveDown(0.3);
+  for (const d of sizing.rules_source.documents) {
+    const line = `• ${d.title}, ${d.section}. ${d.url} (read ${dateText(d.read)})`;
+    l.keep(doc.heightOfString(line, { width }) + 2);
+    text(line);
   }
-  if (sizing.warnings.length > 0) {
-    heading('Code notes');
-    for (const w of sizing.warnings) text(`• ${say(w.message)} (${w.source})`, { width });
+  const codes = ['UPC: International Association of Plumbing and Mechanical Officials, Uniform Plumbing Code (sections and tables as cited).', 'PDI-G101: Plumbing and Drainage Institute, Testing and Rating Procedure for Hydro Mechanical Grease Interceptors.', 'Schier, “Grease Production Sizing”: Schier Products, published sizing guide.'];
+  for (const c of codes) {
+    l.keep(14);
+    text(`• ${c}`);
+  }
+  doc.fontSize(9);
+
+  // --- The unit's data sheet --------------------------------------------------------------------
+  if (r.product) {
+    renderDataSheet(doc, l, { sizing, product, units, showPrice: data.showPrice === true, dimensionImage: data.dimensionImage, say });
   }
 
   // --- Disclaimer and sign-off ------------------------------------------------------------------
-  const disclaimer =
-    'This sizing follows the plumbing code and the jurisdiction rules as stored on the preparing device on the date above, and the manufacturer ratings of the catalog then. It is a recommendation for review: the engineer of record confirms the design against the code in force and the local authority having jurisdiction before installation.';
-  // The disclaimer and the sign-off stay on one page: a signature never stands alone on the last one.
-  doc.fontSize(8.5);
-  keep(50 + doc.heightOfString(disclaimer, { width }) + 100);
-  heading('Disclaimer');
-  doc.fontSize(8.5).fillColor(MUTED);
-  text(disclaimer, { width });
-  doc.fontSize(9.5).fillColor(INK);
-  doc.moveDown(0.6);
-  keep(95);
+  const disclaimer = REPORT_DISCLAIMER;
+  heading(l, 'Disclaimer and sign-off', 150);
+  doc.fontSize(8).fillColor(MUTED);
+  text(disclaimer);
+  doc.fontSize(9).fillColor(INK);
+  doc.moveDown(0.8);
+  l.keep(95);
   const top = doc.y;
   const half = (width - 20) / 2;
   const block = (x: number, title: string, who: string) => {
     doc.font(BOLD).fontSize(8.5).text(title, x, top, { width: half });
-    doc.fontSize(9.5);
-    doc.font(REGULAR).text(who, x, doc.y, { width: half });
+    doc.font(REGULAR).fontSize(9).text(printable(who), x, doc.y, { width: half });
     const lineAt = (label: string, y: number) => {
       doc.moveTo(x, y).lineTo(x + half, y).strokeColor(MUTED).lineWidth(0.6).stroke();
       doc.fontSize(8).fillColor(MUTED).text(label, x, y + 2, { width: half });
-      doc.fontSize(9.5).fillColor(INK);
+      doc.fontSize(9).fillColor(INK);
     };
     lineAt('Signature', top + 48);
     lineAt('Date', top + 78);
   };
-  block(MARGIN, 'Prepared by', [rep.name, rep.company].filter(Boolean).join(', ') || ' ');
-  block(MARGIN + half + 20, 'Reviewed and approved by (engineer of record)', p.engineer.name ?? ' ');
+  block(MARGIN, 'Prepared by', repGiven ? [rep.name, rep.company].filter(Boolean).join(', ') : ' ');
+  block(MARGIN + half + 20, 'Reviewed and approved by (engineer of record)', p.engineer.email === UNKNOWN_ENGINEER.email ? ' ' : (p.engineer.name ?? ' '));
   doc.x = MARGIN;
   doc.y = top + 95;
 
@@ -299,18 +264,85 @@ export function renderReportPdf(data: ReportData): Promise<Buffer> {
     if (p.status === 'Draft') {
       doc.save();
       doc.rotate(-35, { origin: [doc.page.width / 2, doc.page.height / 2] });
-      doc.font(BOLD).fontSize(110).fillColor('#c0392b').fillOpacity(0.12);
+      doc.font(BOLD).fontSize(110).fillColor('#c0392b').fillOpacity(0.1);
       doc.text('DRAFT', 0, doc.page.height / 2 - 60, { width: doc.page.width, align: 'center', lineBreak: false });
       doc.restore();
     }
-    doc.font(REGULAR).fontSize(8).fillColor(MUTED).fillOpacity(1);
-    doc.text(`${p.name} · made ${data.made.toISOString().slice(0, 10)} with Fieldsizer ${data.appVersion}`, MARGIN, doc.page.height - MARGIN, {
+    doc.font(REGULAR).fontSize(7.5).fillColor(MUTED).fillOpacity(1);
+    doc.text(printable(`${p.name} · project ${projectReference(p.id)} · made ${made} with Fieldsizer ${data.appVersion}`), MARGIN, doc.page.height - MARGIN, {
       width: width - 80,
       lineBreak: false,
+      ellipsis: true,
+      height: 10,
     });
     doc.text(`Page ${i - range.start + 1} of ${range.count}`, MARGIN + width - 80, doc.page.height - MARGIN, { width: 80, align: 'right', lineBreak: false });
     doc.page.margins.bottom = bottomMargin;
   }
   doc.end();
   return done;
+}
+
+/**
+ * The fixture schedule: one row per kind of fixture with the same sizes and figures (a count for
+ * repeats, so 200 fixtures stay a short table), the flow column the rules use marked, and why a
+ * fixture is not counted. Under it, the formulas and sources of the fixtures' figures.
+ */
+function fixtureSchedule(doc: Doc, l: ReturnType<typeof layout>, sizing: SizingResponse, units: ReportUnits, period: 'one-minute' | 'two-minute'): void {
+  const step = new Map(sizing.derivation.map((s) => [s.key, s]));
+  const rows = new Map<string, { cells: string[]; count: number }>();
+  const sources = new Set<string>();
+  sizing.fixtures.forEach((f, i) => {
+    const key = `fixture.${i + 1}`;
+    const dims = f.dimensions?.standard ?? null;
+    const shown = (inches: number) => lengthText(inches, units).replace(/ (in|mm)$/, '');
+    const size = dims ? `${shown(dims.length.value)} × ${shown(dims.width.value)} × ${lengthText(dims.height.value, units)}${f.compartments && f.compartments > 1 ? ` × ${f.compartments}` : ''}${f.uses_typical_dimensions ? ' (typical)' : ''}` : '—';
+    const volume = step.get(`${key}.volume`);
+    const load = step.get(`${key}.load`);
+    const flowStep = step.get(`${key}.flow`);
+    const dfuStep = step.get(`${key}.dfu`);
+    for (const s of [flowStep, dfuStep]) if (s && !s.key.endsWith('.volume')) sources.add(s.source);
+    const num = (v: unknown, unit: string) => (typeof v === 'number' ? figure(v, unit, units) : '—');
+    const excluded = flowStep?.note?.startsWith('Left out') ? flowStep.note.replace(/^Left out of the interceptor's load: ?/, '') : null;
+    const cells = [
+      f.name,
+      size,
+      num(volume?.result.value, 'gal'),
+      num(load?.result.value, 'gal'),
+      figure(f.flow_rate.one_minute.standard.value, 'GPM', units),
+      figure(f.flow_rate.two_minute.standard.value, 'GPM', units),
+      dfuStep?.result.value === null ? '—' : String(f.flow_rate.dfu),
+      excluded ? `no: ${excluded}` : 'yes',
+    ];
+    const id = cells.join('\u0000');
+    const row = rows.get(id);
+    if (row) row.count += 1;
+    else rows.set(id, { cells, count: 1 });
+  });
+  const used = (p: 'one-minute' | 'two-minute', title: string) => (p === period ? `${title} (used)` : title);
+  table(
+    l,
+    [
+      { title: 'Fixture', width: 15 },
+      { title: 'Count', width: 6, align: 'right' },
+      { title: `L × W × D${units === 'metric' ? ' (mm)' : ' (in)'}`, width: 17 },
+      { title: 'Volume', width: 10, align: 'right' },
+      { title: 'Drainage load', width: 10, align: 'right' },
+      { title: used('one-minute', '1-min flow'), width: 11, align: 'right' },
+      { title: used('two-minute', '2-min flow'), width: 11, align: 'right' },
+      { title: 'DFU', width: 5, align: 'right' },
+      { title: 'Counted', width: 15 },
+    ],
+    [...rows.values()].map((r) => ({ cells: [r.cells[0]!, String(r.count), ...r.cells.slice(1)] })),
+  );
+  doc.moveDown(0.3).font(REGULAR).fontSize(7.5).fillColor(MUTED);
+  const notes = [
+    'Basins: volume = L × W × D × compartments ÷ 231 (gal); drainage load = 75 % of the volume; flow = load ÷ drainage period (PDI-G101). DFU: UPC Table 702.1 unless noted.',
+    ...[...sources].map((s) => `Flow or DFU: ${s}`),
+  ];
+  for (const n of notes) {
+    const t = printable(units === 'metric' ? unitsText(n, units) : n);
+    l.keep(doc.heightOfString(t, { width: l.width }) + 1);
+    doc.text(t, MARGIN, doc.y, { width: l.width });
+  }
+  doc.fillColor(INK).fontSize(9);
 }

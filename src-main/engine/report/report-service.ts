@@ -21,7 +21,7 @@ export class ReportService {
     private readonly catalog: CatalogService,
   ) {}
 
-  async pdf(id: number, units: ReportUnits = 'standard', made = new Date()): Promise<Buffer> {
+  async pdf(id: number, units: ReportUnits = 'standard', made = new Date(), price = false): Promise<Buffer> {
     const project = await this.projects.get(id, { fixtures: true }, { personal: true });
     const { raw: _raw, ...rest } = await this.projects.sizingDetails(id);
     const sizing: SizingResponse = { object: 'sizing', ...rest };
@@ -41,6 +41,7 @@ export class ReportService {
       units,
       appVersion: packageJson.version,
       labels: { menu, insideLocation: inside },
+      showPrice: price,
     });
   }
 }

@@ -92,9 +92,9 @@ export function bridgeRoutes(engine: Engine, sessionToken: string, log?: Dispatc
         const { id: text } = request.params as { id: string };
         if (!/^\d{1,15}$/.test(text)) return sendError(reply, new ApiError(400, 'invalid_parameter', 'The project id is a positive whole number.', 'id'));
         const query = reportQuery.safeParse(request.query ?? {});
-        if (!query.success) return sendError(reply, new ApiError(400, 'invalid_parameter', 'units is standard or metric.', 'units'));
+        if (!query.success) return sendError(reply, new ApiError(400, 'invalid_parameter', query.error.issues[0]?.message ?? 'units is standard or metric.', String(query.error.issues[0]?.path[0] ?? 'units')));
         const id = Number(text);
-        const pdf = await engine.reports.pdf(id, query.data.units);
+        const pdf = await engine.reports.pdf(id, query.data.units, new Date(), query.data.price);
         const project = await engine.projects.get(id, {}, { personal: false });
         return reply.type('application/pdf').header('content-disposition', `attachment; filename="${reportFileName(id, project.name)}"`).send(pdf);
       },

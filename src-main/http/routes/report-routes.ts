@@ -8,7 +8,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Engine } from '../../engine/engine.js';
 
 export const reportQuery = z
-  .object({ units: z.enum(['standard', 'metric'], { error: 'units is standard or metric.' }).default('standard') })
+  .object({
+    units: z.enum(['standard', 'metric'], { error: 'units is standard or metric.' }).default('standard'),
+    /** The unit's list price on the data sheet: the rep's choice, off unless asked for. */
+    price: z
+      .enum(['true', 'false'], { error: 'price is true or false.' })
+      .default('false')
+      .transform((v) => v === 'true'),
+  })
   .strict();
 
 /** A file name from the project's name: letters, digits and dashes only. */
@@ -33,7 +40,7 @@ export const reportRoutes =
         querystring: reportQuery,
       },
       handler: async (request, reply) => {
-        const pdf = await engine.reports.pdf(request.params.id, request.query.units);
+        const pdf = await engine.reports.pdf(request.params.id, request.query.units, new Date(), request.query.price);
         const project = await engine.projects.get(request.params.id, {}, { personal: false });
         return reply
           .type('application/pdf')

@@ -101,6 +101,10 @@ export const useCatalog = create<CatalogState>((set, get) => {
         else if (n < 0) errors[field] = `${NUMBER_WORDS[field]} can't be negative.`;
         else numbers[field] = n;
       }
+      // A range typed the wrong way round would match nothing: say so rather than show an empty list.
+      if (numbers.min_flow !== undefined && numbers.max_flow !== undefined && numbers.min_flow > numbers.max_flow) {
+        errors.max_flow = `The range is reversed: "to" (${numbers.max_flow} GPM) is below "from" (${numbers.min_flow} GPM).`;
+      }
       set({ filterErrors: errors });
       if (Object.keys(errors).length > 0) return;
       set({ listLoading: true });

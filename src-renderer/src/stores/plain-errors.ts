@@ -76,7 +76,13 @@ export function plainMessage(path: string, message: string, units: UnitSystem = 
   const metric = units === 'metric' && words.quantity !== undefined;
   const label = words.label;
   const unit = metric ? inputUnit(words.quantity!, 'metric') : words.unit;
-  if (path === 'name') return 'Give the project a name.';
+  if (path === 'name') {
+    // A name that is too long says the limit (the schema's), not that it is missing.
+    const most = /at most (\d[\d,]*)|<=\s*(\d+)|too_big/.exec(message);
+    const limit = /(\d[\d,]*)/.exec(message)?.[1];
+    if (most && limit) return `The project name is at most ${limit} characters.`;
+    return 'Give the project a name.';
+  }
   if (path.startsWith('engineer')) {
     if (path === 'engineer.email') return /already/.test(message) ? message : 'The new contact needs an e-mail address, like name@company.com.';
     if (path === 'engineer.name') return "Type the new contact's name.";

@@ -14,8 +14,8 @@ interface ReportState {
   error: string | null;
   exportMessage: string | null;
   load(id: number): Promise<void>;
-  /** The engine's PDF: the desktop app asks where to save it; the browser downloads it. */
-  exportPdf(): Promise<void>;
+  /** The engine's PDF (with the list price when the rep chose it): the desktop app asks where to save it; the browser downloads it. */
+  exportPdf(price?: boolean): Promise<void>;
 }
 
 export const useReport = create<ReportState>((set, get) => ({
@@ -36,17 +36,17 @@ export const useReport = create<ReportState>((set, get) => ({
       set({ error: messageOf(error) });
     }
   },
-  async exportPdf() {
+  async exportPdf(price = false) {
     const id = get().id;
     if (id === null) return;
     const units = useApp.getState().units;
     if (useApp.getState().info?.transport === 'http') {
-      const problem = await downloadFile(`/bridge/report/${id}?units=${units}`);
+      const problem = await downloadFile(`/bridge/report/${id}?units=${units}&price=${price}`);
       set({ exportMessage: problem ?? 'The report PDF is downloading (see your Downloads folder).' });
       return;
     }
     try {
-      const { path } = await call('report.exportPdf', { projectId: id, units });
+      const { path } = await call('report.exportPdf', { projectId: id, units, price });
       set({ exportMessage: `Saved the report as ${path}` });
     } catch (error) {
       if (!(error instanceof Error && /cancelled/.test(error.message))) set({ exportMessage: messageOf(error) });

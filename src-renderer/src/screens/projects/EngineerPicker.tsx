@@ -24,7 +24,8 @@ export function whyMatches(user: UserRow, query: string): string {
   return hits.map(([field, value]) => (field === 'name' ? 'name' : `${field}: ${value}`)).join(' · ');
 }
 
-export function EngineerPicker(props: { error: string | null; errorFor: (field: string) => string | null; disabled: boolean }) {
+/** `lockedWhy`: why the engineer cannot be changed here, said beside the locked field. */
+export function EngineerPicker(props: { error: string | null; errorFor: (field: string) => string | null; disabled: boolean; lockedWhy?: string | null }) {
   const engineer = useEditor((s) => s.form?.engineer ?? null);
   const results = useEditor((s) => s.engineerResults);
   const query = useEditor((s) => s.engineerQuery);
@@ -91,6 +92,7 @@ export function EngineerPicker(props: { error: string | null; errorFor: (field: 
         onClose={() => setOpen(false)}
       />
       <p className="field-hint" aria-live="polite">
+        {props.disabled && props.lockedWhy && <span data-testid="engineer-locked">{props.lockedWhy}</span>}
         {searched && results.length === 0 && <span>No user matches “{typed.trim()}”. </span>}
         {typed.trim() !== '' && <span>Not chosen yet: pick a match, or </span>}
         {!props.disabled && (

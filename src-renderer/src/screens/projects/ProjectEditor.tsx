@@ -18,6 +18,8 @@ import { UNKNOWN_ENGINEER } from '../../../../src-shared/api/project-write';
 import { implausible } from '../../../../src-shared/api/input-ranges';
 import { noEffect } from './no-effect';
 import { inputUnit, pipeSizeLabel } from '../../../../src-shared/display-units';
+import { projectReference } from '../../../../src-shared/project-reference';
+import { dateText } from '../../../../src-shared/dates';
 
 /** "Is this right?" under a number that is allowed but unusual (input-ranges.ts). */
 function plausibility(name: 'servings_per_day' | 'pump_out_target', text: string): string | null {
@@ -75,6 +77,8 @@ export function ProjectEditor(props: { id: number | 'new' }) {
 
   const readOnly = view !== null && !view.editable;
   const isNew = props.id === 'new';
+  /** A known engineer stays once saved (docs/api.md, 409 engineer_fixed); one not known yet may be named. */
+  const engineerFixed = !isNew && view !== null && view.project.engineer.email !== UNKNOWN_ENGINEER.email;
 
   async function save() {
     const id = await useEditor.getState().save();
@@ -104,7 +108,7 @@ export function ProjectEditor(props: { id: number | 'new' }) {
           <h1 id="editor-title">{isNew ? 'New project' : form.name || 'Untitled project'}</h1>
           {view && (
             <p className="subtitle">
-              <StatusBadge status={view.project.status} /> Project {view.project.id} · version {view.project.version} · updated {view.project.updated}
+              <StatusBadge status={view.project.status} /> Project {projectReference(view.project.id)} · version {view.project.version} · updated {dateText(view.project.updated)}
             </p>
           )}
         </div>
@@ -176,7 +180,12 @@ export function ProjectEditor(props: { id: number | 'new' }) {
                 )}
               </Field>
             </div>
-            <EngineerPicker error={err('engineer')} errorFor={(f) => err(f, true)} disabled={readOnly || (!isNew && view?.project.engineer.email !== UNKNOWN_ENGINEER.email)} />
+            <EngineerPicker
+              error={err('engineer')}
+              errorFor={(f) => err(f, true)}
+              disabled={readOnly || engineerFixed}
+              lockedWhy={!readOnly && engineerFixed ? 'Fixed once saved: a project belongs to the engineer it was made for (the central service keeps it so). To name another engineer, duplicate the project.' : null}
+            />
           </fieldset>
 
           <fieldset disabled={readOnly}>

@@ -9,6 +9,8 @@ import { useApp } from '../../stores/app-store';
 import { paths } from '../../router';
 import { figure, stepFigure, unitsText, type UnitSystem } from '../../../../src-shared/display-units';
 import { count, days } from '../../../../src-shared/plural';
+import { SIZING_METHOD_LABELS } from '../../../../src-shared/api/vocabulary';
+import { accessoryKindWords } from '../../../../src-shared/sizing/jurisdiction-rules';
 
 export function SizingResults() {
   const view = useEditor((s) => s.sizing);
@@ -243,7 +245,9 @@ export function SizingDetails(props: { view: SizingView; compact?: boolean }) {
             </tr>
           </tbody>
         </table>
-        <p className="muted small">Method: {sizing.sizing_method.replace(/-/g, ' ')} · rules of {sizing.jurisdiction.name}</p>
+        <p className="muted small">
+          Method: {SIZING_METHOD_LABELS[sizing.sizing_method] ?? sizing.sizing_method} · jurisdiction: {sizing.jurisdiction.name}
+        </p>
         <RulesSourceNote source={sizing.rules_source} />
         {sizing.required_volume && (
           <p>
@@ -299,9 +303,7 @@ export function SizingDetails(props: { view: SizingView; compact?: boolean }) {
                     <a href={paths.product(a.product.part_number)}>{a.product.name}</a> <span className="muted">{a.product.part_number}</span>
                   </>
                 ) : (
-                  <span>
-                    {a.kind.charAt(0).toUpperCase() + a.kind.slice(1).replace(/-/g, ' ')}: none in the catalog, order one separately
-                  </span>
+                  <span>{accessoryKindWords(a.kind)}: none in this catalog fits the unit, order one separately</span>
                 )}
                 <span className="muted"> · {say(a.reason)}</span>
                 {a.product && a.note && <span className="muted"> {say(a.note)}</span>}

@@ -145,7 +145,7 @@ export function SyncScreen() {
             <dt>Last sync</dt>
             <dd>{when(status.last_success)}</dd>
             <dt>Next automatic sync</dt>
-            <dd>{status.next_run ? when(status.next_run) : status.interval_minutes > 0 ? 'after the next start' : 'only on demand'}</dd>
+            <dd>{!status.upstream_url || !status.has_key ? 'none: set the central service and its key first' : status.next_run ? when(status.next_run) : status.interval_minutes > 0 ? 'after the next start' : 'only on demand'}</dd>
             <dt>Unsynced changes</dt>
             <dd>{status.unsynced_changes}</dd>
             {status.rejected > 0 && (
