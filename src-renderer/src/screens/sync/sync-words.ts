@@ -6,6 +6,7 @@ const PHASES: Record<string, string> = {
   pushing: 'Sending your changes',
   pulling: 'Receiving updates',
   applying: 'Applying updates',
+  media: 'Fetching pictures and documents',
   done: 'Done',
 };
 
