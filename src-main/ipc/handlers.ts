@@ -33,6 +33,10 @@ import { dataSafetyHandlers } from './data-handlers.js';
 import type { SizingCatalog } from '../engine/sizing/catalog-candidates.js';
 import { isGravityMethod } from '../../src-shared/sizing/jurisdiction-rules.js';
 import { readRepProfile, writeRepProfile } from '../engine/report/rep-profile.js';
+import path from 'node:path';
+import { mediaPath, productMedia } from '../engine/catalog/product-media.js';
+import { fetchMediaNow, saveMediaSettings } from '../engine/media-actions.js';
+import { readMediaSettings } from '../sync/media-sync.js';
 
 export interface HandlerContext {
   engine: Engine;
@@ -43,6 +47,8 @@ export interface HandlerContext {
   exportPdf?: (projectId: number, units: 'standard' | 'metric') => Promise<{ path: string }>;
   /** The desktop app's save dialog for exported projects: the path written, null if cancelled. */
   saveExport?: (fileName: string, content: string) => Promise<string | null>;
+  /** The desktop's system viewer for a file (Electron's shell.openPath: '' or why it failed); absent in the browser. */
+  openPath?: (file: string) => Promise<string>;
   /** The host's log file (renderer errors are written there). */
   log?: (level: 'info' | 'warn' | 'error', source: string, message: string) => void;
 }
@@ -220,6 +226,20 @@ export const handlers: Handlers = {
   'catalog.collections': async (_args, { engine }) => (await engine.catalog.listCollections(undefined, undefined)).data,
   'catalog.products': async (filter, { engine }) => productBrowser(engine).list(filter),
   'catalog.product': async ({ modelNumber, storeId }, { engine }) => engine.catalog.getProduct(modelNumber, storeId),
+  'media.product': async ({ modelNumber, storeId }, { engine }) => productMedia(await engine.catalog.getProduct(modelNumber, storeId), engine.media.media),
+  'media.fetch': async ({ url }, { engine }) => fetchMediaNow(engine, url),
+  'media.open': async ({ url }, { engine, openPath }) => {
+    const file = engine.media.media.cachedFile(url);
+    if (!file) throw notFound('No copy of this document is kept on this computer: fetch it while online first.', 'url');
+    const sha = path.basename(file);
+    engine.media.media.touch(sha);
+    if (!openPath) return { opened: false, path: mediaPath(sha) };
+    const problem = await openPath(file);
+    if (problem) throw new ApiError(500, 'open_failed', `The system could not open the document: ${problem}`);
+    return { opened: true, path: mediaPath(sha) };
+  },
+  'media.settings': async (_args, { engine }) => readMediaSettings(engine.store.db),
+  'media.setSettings': async (settings, { engine }) => saveMediaSettings(engine, settings),
   'catalog.variants': async ({ modelNumber, storeId }, { engine }) => productBrowser(engine).family(modelNumber, storeId),
 
   // --- Territories --------------------------------------------------------------------------

@@ -155,6 +155,39 @@ describe('the media step of a sync', () => {
     expect((await sync()).media!.failed).toBe(0);
   }, 120_000);
 
+  it('serves the copies at /media/<sha256>, lists a product\'s media beside its unchanged resource, and refuses what it does not keep', async () => {
+    const product = up.data.products.find((p) => p.part_number === 'HM-35-01')!;
+    const listed = (await down.get(`/api/media/products/${product.part_number}`)).body as { object: string; items: { field: string; url: string; path: string | null; size: number; content_type: string }[] };
+    expect(listed.object).toBe('product-media');
+    expect(listed.items.map((i) => i.field)).toEqual(['images.primary.md', 'images.primary.sm', 'images.dimension.md', 'images.dimension.sm', 'spec_sheet.pdf', 'installation_guide.pdf', 'owners_manual']);
+    // The product resource keeps the service's URLs exactly as received; the media list names the same ones.
+    const resource = (await down.get(`/products/${product.part_number}`)).body as { images: { primary: { md: string } }; spec_sheet: { pdf: string } };
+    expect(resource.images.primary.md).toBe(`${up.url}/media/p/${product.part_number}/primary-md.jpg`);
+    expect(listed.items[0]!.url).toBe(resource.images.primary.md);
+    const spec = listed.items.find((i) => i.field === 'spec_sheet.pdf')!;
+    expect(spec.url).toBe(resource.spec_sheet.pdf);
+    expect(spec.path).toMatch(/^\/media\/[0-9a-f]{64}$/);
+    // The bytes, with the stored type, no key needed (an <img> cannot send one).
+    const res = await down.get(spec.path!, { key: null });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.text.startsWith('%PDF-')).toBe(true);
+    expect(Number(res.headers.get('content-length'))).toBe(spec.size);
+    const dimension = listed.items.find((i) => i.field === 'images.dimension.md')!;
+    expect(dimension.content_type).toBe('image/jpeg');
+    // Unknown and malformed names; a URL the catalog does not name is not fetched (no proxy); bad settings.
+    expect((await down.get(`/media/${'0'.repeat(64)}`, { key: null })).status).toBe(404);
+    expect((await down.get('/media/../fieldsizer.db', { key: null })).status).toBeGreaterThanOrEqual(400);
+    expect((await down.get('/media/not-a-hash', { key: null })).status).toBe(400);
+    const refused = await down.request('POST', '/api/media/fetch', { body: JSON.stringify({ url: 'http://127.0.0.1:1/anything' }) });
+    expect(refused.status).toBe(404);
+    expect(refused.body).toMatchObject({ code: 'not_in_catalog' });
+    const bad = await down.request('PUT', '/api/media/settings', { body: JSON.stringify({ budget_bytes: -1, documents: { spec_sheet: true, installation_guide: true, owners_manual: true } }) });
+    expect(bad.status).toBe(400);
+    expect((await down.get('/api/media/settings')).body).toMatchObject({ budget_bytes: 1_000_000_000 });
+  }, 60_000);
+
   it('holds the budget: documents go first, the least used first, pictures stay; a later sync does not fetch them back', async () => {
     const rows = down.engine.store.sqlite.prepare('select url, kind, sha256, size from media_files where sha256 is not null').all() as { url: string; kind: string; sha256: string; size: number }[];
     const distinct = (kind: string) => [...new Map(rows.filter((r) => r.kind === kind).map((r) => [r.sha256, r.size])).values()].reduce((a, b) => a + b, 0);
