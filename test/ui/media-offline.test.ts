@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handWrittenData } from '../helpers/spec-upstream/data.js';
 import { makePdf } from '../helpers/spec-upstream/media.js';
 import { startSpecUpstream, type SpecUpstream } from '../helpers/spec-upstream/server.js';
+import { readMediaSettings } from '../../src-main/sync/media-sync.js';
 import { launchBrowser, openApp, screenshot, startUiServer, type UiBrowser, type UiServer } from '../helpers/ui-browser.js';
 
 let app: UiServer;
@@ -88,6 +89,31 @@ describe('a product page offline after a sync', () => {
     // The service is stopped: fetching says why, in words.
     await caption.getByRole('button', { name: 'Fetch the picture now' }).click();
     await expect.poll(() => caption.getByRole('alert').innerText(), { timeout: 30_000 }).toMatch(/Could not fetch it/);
+  }, 120_000);
+});
+
+describe('the sync screen and the settings', () => {
+  it('the sync screen shows the media step and the store size; Settings makes a document kind available offline or not', async () => {
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sync' }).click();
+    const media = page.getByTestId('sync-media');
+    await expect.poll(() => media.innerText(), { timeout: 20_000 }).toMatch(/^Pictures and documents: (\d+) of \1 checked, \d+ downloaded \([\d.]+ MB\)/);
+    // Every one checked was downloaded but the one that failed.
+    const [, checked, downloaded] = /(\d+) of \d+ checked, (\d+) downloaded/.exec(await media.innerText())!;
+    expect(Number(downloaded)).toBe(Number(checked) - 1);
+    // The picture the service would not send: counted, to be tried again.
+    expect(await media.innerText()).toContain('1 failed (tried again next sync)');
+    expect(await media.innerText()).toMatch(/kept on this computer of 1000\.0 MB allowed$/);
+    await screenshot(page, 'sync-media');
+
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).click();
+    const form = page.getByRole('form', { name: 'Make available offline' });
+    const manuals = form.getByRole('checkbox', { name: "Owner's manuals" });
+    await expect.poll(() => manuals.isChecked()).toBe(true);
+    await manuals.click();
+    await expect.poll(async () => (await readMediaSettings(app.engine.store.db)).documents.owners_manual).toBe(false);
+    await form.scrollIntoViewIfNeeded();
+    await screenshot(page, 'settings-offline-media');
+    expect(await form.getByTestId('media-store-size').innerText()).toMatch(/^Kept now: \d+ files, [\d.]+ (kB|MB) of 1000\.0 MB\.$/);
   }, 120_000);
 });
 
