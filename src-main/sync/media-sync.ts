@@ -184,6 +184,11 @@ export class MediaSync {
     const client = this.client();
     const limit = pLimit(this.tuning.concurrency ?? 4);
     const down = new Map<string, string>();
+    // The store's size, counted up as files come (an upper bound: a replaced file may shrink it);
+    // measured again only when it passes the budget or every so often, not per file (a catalog
+    // names thousands of files, and the measure reads every row).
+    let estimate = status.store_bytes;
+    let sinceMeasured = 0;
     try {
       await Promise.all(
         todo.map((row) =>
@@ -193,11 +198,19 @@ export class MediaSync {
             if (outcome.kind === 'kept') {
               status.fetched++;
               status.bytes += outcome.bytes;
-              this.media.evictToBudget(settings.budget_bytes);
+              estimate += outcome.bytes;
+              if (estimate > settings.budget_bytes) {
+                this.media.evictToBudget(settings.budget_bytes);
+                estimate = this.media.totals().bytes;
+              }
             } else if (outcome.kind === 'unchanged') status.unchanged++;
             else if (outcome.kind === 'failed') status.failed++;
             status.done++;
-            Object.assign(status, this.sizes(settings));
+            if (++sinceMeasured >= 250) {
+              sinceMeasured = 0;
+              Object.assign(status, this.sizes(settings));
+              estimate = status.store_bytes;
+            } else status.store_bytes = estimate;
             options.report?.({ ...status });
           }),
         ),

@@ -103,9 +103,16 @@ export function makePdf(title: string): Buffer {
   return Buffer.from(out, 'latin1');
 }
 
-/** The bytes and type of a media path of the fake service (`/media/...`), chosen by its name. */
+const made = new Map<string, { type: string; bytes: Buffer }>();
+
+/** The bytes and type of a media path of the fake service (`/media/...`), chosen by its name; made once per path. */
 export function mediaFor(path: string): { type: string; bytes: Buffer } {
-  if (path.endsWith('.pdf')) return { type: 'application/pdf', bytes: makePdf(`Document ${decodeURIComponent(path)}`) };
-  if (path.includes('/dimension-')) return { type: 'image/jpeg', bytes: makeJpeg(path) };
-  return { type: 'image/png', bytes: makePng(path) };
+  let file = made.get(path);
+  if (!file) {
+    if (path.endsWith('.pdf')) file = { type: 'application/pdf', bytes: makePdf(`Document ${decodeURIComponent(path)}`) };
+    else if (path.includes('/dimension-')) file = { type: 'image/jpeg', bytes: makeJpeg(path) };
+    else file = { type: 'image/png', bytes: makePng(path) };
+    made.set(path, file);
+  }
+  return file;
 }
