@@ -22,6 +22,7 @@ import { generatePeople } from './generate-people.js';
 import { uiBench } from './ui.js';
 import { startBench } from './start.js';
 import { offloadBench } from './offload.js';
+import { mediaBench } from './media.js';
 import { DEFAULT_CONCURRENCY } from '../src-main/sync/upstream-client.js';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -537,6 +538,18 @@ if (wants('sync')) {
     fs.rmSync(downstreamDir, { recursive: true, force: true });
     fs.rmSync(secondDir, { recursive: true, force: true });
   }
+}
+
+if (wants('media')) {
+  // Pictures and documents kept offline (issue 31): a first sync and a no-change sync of the
+  // spec-only service serving real image and PDF bytes (BENCH_MEDIA_SCALE of 10,000 products).
+  const scale = Number(process.env.BENCH_MEDIA_SCALE ?? 0.1);
+  const size = { products: Math.round(10_000 * scale), users: Math.round(500 * scale), projects: Math.round(1_000 * scale) };
+  console.log(`media: first and no-change sync with pictures and documents (${size.products} products)`);
+  const media = await mediaBench(size);
+  results.media = media;
+  console.table(media.table);
+  console.table(media.goals);
 }
 
 if (wants('offload')) {

@@ -3,6 +3,7 @@
  * status (for the status bar, the progress bar and `GET /api/sync`) and the conflict list.
  */
 import { z } from 'zod';
+import type { MediaSyncStatus } from './media.js';
 
 export const syncSettingsSchema = z
   .object({
@@ -14,7 +15,7 @@ export const syncSettingsSchema = z
   .strict();
 export type SyncSettings = z.infer<typeof syncSettingsSchema>;
 
-export const SYNC_PHASES = ['connecting', 'pushing', 'pulling', 'applying', 'done'] as const;
+export const SYNC_PHASES = ['connecting', 'pushing', 'pulling', 'applying', 'media', 'done'] as const;
 export type SyncPhase = (typeof SYNC_PHASES)[number];
 
 export interface SyncProgress {
@@ -88,6 +89,12 @@ export interface SyncStatus {
    * the setting; null when it said nothing of the kind.
    */
   moved_to: string | null;
+  /**
+   * The pictures and documents kept for offline use: the last media step's counts (its failures
+   * are retried by the next sync and never fail a run) and the media store's size; null before
+   * the engine has read them.
+   */
+  media: MediaSyncStatus | null;
   upstream_url: string | null;
   has_key: boolean;
   interval_minutes: number;

@@ -1,6 +1,6 @@
 /** The sync screen's words (issue 14): record kinds as a person names them, errors without socket codes. */
 import { describe, expect, it } from 'vitest';
-import { plainSyncError, progressByKind, resourceLabel } from '../src-renderer/src/screens/sync/sync-words.js';
+import { describeMedia, plainSyncError, progressByKind, resourceLabel } from '../src-renderer/src/screens/sync/sync-words.js';
 
 describe('sync words', () => {
   it('names record kinds as a person would, list pages together with their records', () => {
@@ -24,5 +24,11 @@ describe('sync words', () => {
     const other = plainSyncError({ code: 'push_failed', message: 'Sending failed (read ECONNRESET). Your changes are kept.' });
     expect(other).toBe('Sending failed. Your changes are kept.');
     expect(plainSyncError({ code: 'upstream_error', message: 'getaddrinfo EAI_AGAIN central.example.com went wrong.' })).not.toMatch(/EAI_AGAIN/);
+  });
+
+  it('says what the media step did and how much the store holds, in MB, failures with what happens next', () => {
+    const m = { done: 82, total: 82, fetched: 3, unchanged: 77, failed: 2, bytes: 1_234_567, store_bytes: 41_000_000, store_files: 80, budget_bytes: 1_000_000_000 };
+    expect(describeMedia(m)).toBe('Pictures and documents: 82 of 82 checked, 3 downloaded (1.2 MB), 77 unchanged, 2 failed (tried again next sync) · 41.0 MB kept on this computer of 1000.0 MB allowed');
+    expect(describeMedia({ ...m, fetched: 0, bytes: 0, unchanged: 82, failed: 0 })).toBe('Pictures and documents: 82 of 82 checked, 0 downloaded (0.0 MB), 82 unchanged · 41.0 MB kept on this computer of 1000.0 MB allowed');
   });
 });

@@ -7,7 +7,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { protocol } from 'electron';
-import { APP_SCHEME, resolveAppFile } from './app-url.js';
+import { APP_HOST, APP_SCHEME, resolveAppFile } from './app-url.js';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -29,10 +29,22 @@ export function registerAppScheme(): void {
   protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true } }]);
 }
 
-/** The answer to one app:// request (exported for tests: it needs no Electron). */
-export async function appResponse(rootDir: string, url: string, policy: string): Promise<Response> {
-  const file = resolveAppFile(rootDir, url);
+/** A kept picture or document by the SHA-256 of its bytes (the media store's), or null. */
+export type MediaLookup = (sha256: string) => { file: string; contentType: string } | null;
+
+/**
+ * The answer to one app:// request (exported for tests: it needs no Electron). `/media/<sha256>`
+ * answers a kept picture or document (issue 31), as the local API's /media path does.
+ */
+export async function appResponse(rootDir: string, url: string, policy: string, media?: MediaLookup): Promise<Response> {
   const headers = { 'Content-Security-Policy': policy, 'X-Content-Type-Options': 'nosniff' };
+  const kept = media ? new RegExp(`^${APP_SCHEME}://${APP_HOST}/media/([0-9a-f]{64})$`).exec(url) : null;
+  if (kept && media) {
+    const found = media(kept[1]!);
+    if (!found) return new Response('Not found', { status: 404, headers });
+    return new Response(await fs.readFile(found.file), { status: 200, headers: { ...headers, 'Content-Type': found.contentType } });
+  }
+  const file = resolveAppFile(rootDir, url);
   if (!file) return new Response('Not found', { status: 404, headers });
   try {
     const body = await fs.readFile(file);
@@ -42,6 +54,6 @@ export async function appResponse(rootDir: string, url: string, policy: string):
   }
 }
 
-export function serveAppProtocol(rootDir: string, policy: string): void {
-  protocol.handle(APP_SCHEME, (request) => appResponse(rootDir, request.url, policy));
+export function serveAppProtocol(rootDir: string, policy: string, media?: MediaLookup): void {
+  protocol.handle(APP_SCHEME, (request) => appResponse(rootDir, request.url, policy, media));
 }

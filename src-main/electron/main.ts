@@ -17,7 +17,7 @@ import { describeDamage } from '../engine/recovery.js';
 import { openAppLog, type AppLog } from '../logs/app-log.js';
 import type { HeldLock } from '../store/process-locks.js';
 import { readUpdateUrl } from '../updates/update-client.js';
-import { registerAppScheme, serveAppProtocol } from './app-protocol.js';
+import { registerAppScheme, serveAppProtocol, type MediaLookup } from './app-protocol.js';
 import { noUpdates, startUpdates, type Updates } from './updates.js';
 import { readWindowState, writeWindowState } from './window-state.js';
 import { APP_DIR_NAME, describeApiKeyState, ensureApiKey } from '../engine/data-dir.js';
@@ -343,11 +343,14 @@ const shutdown = createShutdown(
   log,
 );
 
+/** The media store's copies for the app:// protocol, once the engine is open (none before). */
+let mediaLookup: MediaLookup = () => null;
+
 async function start(): Promise<void> {
   appLog = openAppLog(dataDir);
   logAt('info', 'main', `Fieldsizer ${app.getVersion()} starting (Electron ${process.versions.electron}, ${process.platform})`);
   hardenSession(session.defaultSession, policy);
-  if (location.kind === 'app') serveAppProtocol(location.rootDir, policy);
+  if (location.kind === 'app') serveAppProtocol(location.rootDir, policy, (sha) => mediaLookup(sha));
   // The window first: it shows while the engine opens (calls wait for it, see dispatchReady).
   cleanups.push(
     registerInvokeHandler({
@@ -418,6 +421,12 @@ async function start(): Promise<void> {
   apiMoved = localApi?.moved ?? null;
   if (server) cleanups.push(announceApiAddress(dataDir, server.url, server.port));
 
+  const media = engine.media.media;
+  mediaLookup = (sha) => {
+    const kept = media.describe(sha);
+    const file = kept ? media.fileOf(sha) : null;
+    return kept && file ? { file, contentType: kept.contentType } : null;
+  };
   dispatch = createDispatcher(engine, {
     transport: 'ipc',
     apiUrl: server?.url ?? null,
@@ -428,6 +437,8 @@ async function start(): Promise<void> {
       log,
     }),
     saveExport,
+    // A kept document in the system's viewer (the media store's own file, never a path from the page).
+    openPath: (file) => shell.openPath(file),
     log: logAt,
   });
   resolveDispatch(dispatch);

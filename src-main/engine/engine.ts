@@ -22,6 +22,8 @@ import { SyncService } from '../sync/sync-service.js';
 import { SyncRunner } from '../sync/sync-runner.js';
 import type { ClientTuning } from '../sync/upstream-client.js';
 import { guardSyncRun } from '../store/sync-run-guard.js';
+import { MediaStore } from '../store/media-store.js';
+import { MediaSync, type MediaTuning } from '../sync/media-sync.js';
 import type { LockTiming } from '../store/process-locks.js';
 import { BackupService } from './backup-service.js';
 import { OffThreadReports, startJobs, type EngineJobs, type JobLimitOptions } from './jobs/engine-jobs.js';
@@ -35,6 +37,8 @@ export interface EngineOptions {
   renderCacheSize?: number;
   /** Timeouts, retries and concurrency of sync requests (tests shorten them). */
   syncTuning?: ClientTuning;
+  /** Concurrency, timeouts and size limits of media fetches (tests shorten them). */
+  mediaTuning?: MediaTuning;
   /** A first start's progress (the load runs in a worker thread; this thread stays free). */
   onLoadProgress?: LoadProgressListener;
   /** How fast the data folder's locks go stale (tests shorten it). */
@@ -69,6 +73,8 @@ export interface Engine {
   jurisdictions: JurisdictionService;
   search: SearchService;
   sync: SyncService;
+  /** Pictures and documents kept for offline use: the store (`media.media.cachedFile(url)`) and its sync step. */
+  media: MediaSync;
   backups: BackupService;
   /** Report PDFs, made off the serving thread. */
   reports: OffThreadReports;
@@ -102,7 +108,10 @@ export async function openEngine(options: EngineOptions): Promise<Engine> {
     const sync = new SyncService(store.db, options.dataDir, runner);
     projects.afterWrite = () => sync.refreshCounts();
     sync.guard = () => guardSyncRun(options.dataDir, options.lockTiming);
+    const media = new MediaSync(store.db, new MediaStore(store, options.dataDir), options.mediaTuning);
+    sync.mediaStep = (o) => media.run(o);
     await sync.init();
+    sync.showMedia(await media.summary());
     const backups = new BackupService(store, options.dataDir, () => sync.init(), options.lockTiming);
     const jobs = startJobs({ dataDir: options.dataDir, resourcesDir }, options.jobLimits);
     return {
@@ -123,6 +132,7 @@ export async function openEngine(options: EngineOptions): Promise<Engine> {
       jurisdictions,
       search: new SearchService(store.db),
       sync,
+      media,
       backups,
       reports: new OffThreadReports(jobs.reports),
       jobs,

@@ -19,6 +19,7 @@ import { metaRoutes } from './routes/meta-routes.js';
 import { peopleRoutes } from './routes/people-routes.js';
 import { reportRoutes } from './routes/report-routes.js';
 import { syncRoutes } from './routes/sync-routes.js';
+import { mediaRoutes } from './routes/media-routes.js';
 import { bridgeRoutes, newSessionToken } from './routes/bridge-routes.js';
 import { uiRoutes } from './routes/ui-routes.js';
 
@@ -117,6 +118,7 @@ export async function buildServer(engine: Engine, options: ServerOptions = {}): 
   await app.register(peopleRoutes(engine));
   await app.register(reportRoutes(engine));
   await app.register(syncRoutes(engine));
+  await app.register(mediaRoutes(engine));
   await app.register(bridgeRoutes(engine, options.sessionToken ?? newSessionToken(), options.log));
   if (options.rendererDir) await app.register(uiRoutes(options.rendererDir));
   return app;

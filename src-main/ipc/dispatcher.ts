@@ -22,6 +22,8 @@ export interface DispatcherContext {
   exportPdf?: (projectId: number, units: 'standard' | 'metric', price?: boolean) => Promise<{ path: string }>;
   /** The desktop app's save dialog for exported projects (absent: the content goes back to the UI). */
   saveExport?: (fileName: string, content: string) => Promise<string | null>;
+  /** The desktop's system viewer for a kept document (Electron's shell.openPath); absent in the browser. */
+  openPath?: (file: string) => Promise<string>;
   /** The host's log file. */
   log?: (level: 'info' | 'warn' | 'error', source: string, message: string) => void;
 }

@@ -20,6 +20,8 @@ export interface HandlerContext {
   saveExport?: (fileName: string, content: string) => Promise<string | null>;
   /** The host's log file (renderer errors are written there). */
   log?: (level: 'info' | 'warn' | 'error', source: string, message: string) => void;
+  /** The desktop's system viewer for a file (Electron's shell.openPath: '' or why it failed); absent in the browser. */
+  openPath?: (file: string) => Promise<string>;
 }
 
 export type Handler<M extends MethodName> = (args: ParsedArgs<M>, context: HandlerContext) => Promise<MethodResult<M>>;

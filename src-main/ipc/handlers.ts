@@ -9,6 +9,7 @@ import { appHandlers } from './app-handlers.js';
 import { catalogHandlers } from './catalog-handlers.js';
 import { dataSafetyHandlers } from './data-safety-handlers.js';
 import type { Handlers } from './handler.js';
+import { mediaHandlers } from './media-handlers.js';
 import { peopleHandlers } from './people-handlers.js';
 import { projectHandlers } from './project-handlers.js';
 import { reportHandlers } from './report-handlers.js';
@@ -19,6 +20,7 @@ export const handlers: Handlers = {
   ...projectHandlers,
   ...peopleHandlers,
   ...catalogHandlers,
+  ...mediaHandlers,
   ...syncHandlers,
   ...reportHandlers,
   ...dataSafetyHandlers,

@@ -395,6 +395,23 @@ export interface LocalIdsTable {
   last_id: number;
 }
 
+/** The media store's rows (migration 0031; src-main/store/media-store.ts owns them). */
+export interface MediaFilesTable {
+  url: string;
+  kind: string;
+  document_kind: string | null;
+  sha256: string | null;
+  size: number | null;
+  content_type: string | null;
+  etag: string | null;
+  last_modified: string | null;
+  fetched_at: string | null;
+  last_used: string | null;
+  evicted: Generated<number>;
+  failures: Generated<number>;
+  last_error: string | null;
+}
+
 export interface Database {
   meta: MetaTable;
   local_ids: LocalIdsTable;
@@ -430,4 +447,5 @@ export interface Database {
   sync_conflicts: SyncConflictsTable;
   sync_pushed: SyncPushedTable;
   sync_issues: SyncIssuesTable;
+  media_files: MediaFilesTable;
 }

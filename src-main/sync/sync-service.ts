@@ -5,6 +5,7 @@
 import { EventEmitter } from 'node:events';
 import type { Kysely } from 'kysely';
 import type { ConflictChoice, SyncConflict, SyncIssue, SyncSettings, SyncStatus } from '../../src-shared/sync.js';
+import type { MediaSyncStatus } from '../../src-shared/media.js';
 import type { Database } from '../store/schema.js';
 import { ApiError } from '../errors.js';
 import { LockBusyError, type HeldLock } from '../store/process-locks.js';
@@ -21,6 +22,12 @@ export interface SyncNowOptions {
    */
   allowMassDelete?: boolean;
 }
+
+/**
+ * The media step (media-sync.ts), run once the pull is applied: it reports its own progress and
+ * never throws for a media failure. Set by the engine.
+ */
+export type MediaStep = (options: { upstreamUrl: string; key: string; signal: AbortSignal; report: (media: MediaSyncStatus) => void }) => Promise<MediaSyncStatus>;
 
 export interface SyncServiceEvents {
   status: [SyncStatus];
@@ -55,6 +62,7 @@ export class SyncService extends EventEmitter<SyncServiceEvents> {
       warnings: 0,
       waiting: null,
       moved_to: null,
+      media: null,
       upstream_url: null,
       has_key: false,
       interval_minutes: 0,
@@ -177,6 +185,12 @@ export class SyncService extends EventEmitter<SyncServiceEvents> {
           .finally(() => held.release()),
       )
       .then(async () => {
+        // The pull is applied: the pictures and documents it names (a media failure is counted, never the run's).
+        if (this.mediaStep) {
+          this.publish({ phase: 'media' });
+          const media = await this.mediaStep({ upstreamUrl, key, signal: controller.signal, report: (m) => this.publish({ media: m }, false) }).catch(() => null);
+          if (media) this.publish({ media });
+        }
         const at = new Date().toISOString();
         await writeRunState(this.db, { last_success: at, last_error: null });
         this.publish({ state: 'idle', phase: 'done', last_success: at, last_error: null });
@@ -228,6 +242,14 @@ export class SyncService extends EventEmitter<SyncServiceEvents> {
   async resolve(projectId: number, choice: ConflictChoice, confirmed = false): Promise<void> {
     await this.runner.resolve(projectId, choice, confirmed);
     await this.refreshCounts();
+  }
+
+  /** After each applied pull: the media step (set by the engine; null: none). */
+  mediaStep: MediaStep | null = null;
+
+  /** The media store's figures, as the status shows them (the engine sets it after a media change outside a run). */
+  showMedia(media: MediaSyncStatus): void {
+    this.publish({ media });
   }
 
   /** Taken before each run: the cross-process single-run lock (src-main/store/sync-run-guard.ts; set by the engine). */

@@ -25,6 +25,7 @@ import { CONSTRUCTION_TYPE_KEYS, PROJECT_STATUSES, USER_TYPE_KEYS, type ProjectS
 import { API_SCOPES, type ApiScope } from '../api/scopes.js';
 import type { MeasurementPair, ProjectSizing } from '../sizing/index.js';
 import type { ConflictChoice, SyncConflict, SyncSettings, SyncStatus } from '../sync.js';
+import { mediaSettingsSchema, type MediaItem, type MediaSettings, type ProductMedia } from '../media.js';
 import { dataSafetyMethods, type DataSafetyResults, type StartupView } from './data-safety.js';
 
 const id = z.number().int().positive();
@@ -111,6 +112,16 @@ export const methods = {
   'catalog.product': z.object({ modelNumber: z.string().trim().min(1).max(200), storeId: z.string().min(1).max(64).optional() }).strict(),
   /** The variants of a product's family (same parent store id, else same base model) and their options. */
   'catalog.variants': z.object({ modelNumber: z.string().trim().min(1).max(200), storeId: z.string().min(1).max(64).optional() }).strict(),
+
+  // --- Media kept offline (issue 31) -----------------------------------------------------------
+  /** A product's pictures and documents: each URL as received, with the local path of its copy or null. */
+  'media.product': z.object({ modelNumber: z.string().trim().min(1).max(200), storeId: z.string().min(1).max(64).optional() }).strict(),
+  /** Fetch one picture or document the catalog names, now (online). */
+  'media.fetch': z.object({ url: z.string().min(1).max(2000) }).strict(),
+  /** Open a kept document in the system's viewer (desktop); the browser mode opens its /media path itself. */
+  'media.open': z.object({ url: z.string().min(1).max(2000) }).strict(),
+  'media.settings': noArgs,
+  'media.setSettings': mediaSettingsSchema,
 
   // --- Territories --------------------------------------------------------------------------
   'territories.list': noArgs,
@@ -331,6 +342,12 @@ export interface MethodResults extends DataSafetyResults {
   'catalog.products': Paged<ProductSummary>;
   'catalog.product': Product;
   'catalog.variants': ProductFamily;
+  'media.product': ProductMedia;
+  'media.fetch': MediaItem;
+  /** `opened`: handed to the system's viewer; false in the browser mode (open `path` instead). */
+  'media.open': { opened: boolean; path: string | null };
+  'media.settings': MediaSettings;
+  'media.setSettings': MediaSettings;
 
   'territories.list': TerritoryListItem[];
   'territories.get': Territory;

@@ -36,4 +36,18 @@ describe('app:// protocol', () => {
     }
     expect(resolveAppFile(root, 'app://fieldsizer/')).toBe(path.join(root, 'index.html'));
   });
+
+  it('answers /media/<sha256> from the media store (issue 31), and nothing for another host or name', async () => {
+    const sha = 'a'.repeat(64);
+    const file = path.join(path.dirname(root), 'kept-media.bin');
+    fs.writeFileSync(file, '%PDF-1.4 kept');
+    const lookup = (s: string) => (s === sha ? { file, contentType: 'application/pdf' } : null);
+    const kept = await appResponse(root, `app://fieldsizer/media/${sha}`, 'x', lookup);
+    expect(kept.status).toBe(200);
+    expect(kept.headers.get('content-type')).toBe('application/pdf');
+    expect(await kept.text()).toBe('%PDF-1.4 kept');
+    for (const url of [`app://fieldsizer/media/${'b'.repeat(64)}`, `app://other/media/${sha}`, 'app://fieldsizer/media/../kept-media.bin']) {
+      expect((await appResponse(root, url, 'x', lookup)).status, url).toBe(404);
+    }
+  });
 });

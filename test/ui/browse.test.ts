@@ -33,8 +33,8 @@ describe('catalog, territories, users and search in the browser', () => {
     await page.getByLabel('Search products').fill('HM-25');
     await page.getByRole('link', { name: /4106-031-01/ }).click();
     await expect.poll(modelNumber).toBe('4106-031-01');
-    // Offline, the picture falls back to the bundled placeholder.
-    await expect.poll(() => page.locator('img.product-image').getAttribute('data-placeholder')).toBe('true');
+    // No picture is kept before a sync: a drawing from the product's dimensions instead (issue 31).
+    await expect.poll(() => page.locator('.product-top img.product-image').getAttribute('data-source')).toBe('drawing');
     await expect.poll(() => page.getByRole('region', { name: 'Ratings' }).innerText()).toContain('GPM');
 
     const options = page.getByRole('region', { name: 'Options' });

@@ -4,6 +4,7 @@
  */
 import { create } from 'zustand';
 import type { Collection, Product, ProductType } from '../../../src-shared/api/catalog';
+import type { ProductMedia } from '../../../src-shared/media';
 import type { MethodArgs, ProductFamily, ProductSummary, ProductVariant } from '../../../src-shared/ipc/contract';
 import { call, messageOf } from '../transport/bridge';
 import { debounce } from './debounce';
@@ -42,6 +43,10 @@ interface CatalogState {
   /** Set once the list of the current filter is on screen. */
   listReady: boolean;
   product: Product | null;
+  /** The product's pictures and documents, with the local copies kept (null while loading or when the engine could not say). */
+  media: ProductMedia | null;
+  /** Reads the product's media again (after a fetch). */
+  reloadMedia(): Promise<void>;
   family: ProductFamily | null;
   productLoading: boolean;
   productError: string | null;
@@ -67,6 +72,7 @@ export const useCatalog = create<CatalogState>((set, get) => {
     listError: null,
     listReady: false,
     product: null,
+    media: null,
     family: null,
     productLoading: false,
     productError: null,
@@ -124,14 +130,21 @@ export const useCatalog = create<CatalogState>((set, get) => {
       }
     },
 
+    async reloadMedia() {
+      const product = get().product;
+      if (!product) return;
+      const media = await call('media.product', { modelNumber: product.part_number, storeId: product.store_id ?? undefined }).catch(() => null);
+      if (get().product === product) set({ media });
+    },
+
     async openProduct(modelNumber, storeId) {
       const seq = ++productSeq;
       set({ productLoading: true, productError: null });
       try {
         const args = { modelNumber, storeId: storeId ?? undefined };
-        const [product, family] = await Promise.all([call('catalog.product', args), call('catalog.variants', args)]);
+        const [product, family, media] = await Promise.all([call('catalog.product', args), call('catalog.variants', args), call('media.product', args).catch(() => null)]);
         if (seq !== productSeq) return;
-        set({ product, family, productLoading: false });
+        set({ product, family, media, productLoading: false });
       } catch (error) {
         if (seq === productSeq) set({ product: null, family: null, productLoading: false, productError: messageOf(error) });
       }

@@ -9,8 +9,10 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import zlib from 'node:zlib';
+import crypto from 'node:crypto';
 import type { ContactRecord, FixtureRecord, JurisdictionRecord, ProductRecord, ProjectRecord, SpecData, TerritoryRecord, TypeRecord, UserRecord } from './data.js';
 import { defaultQuirks, type QuirkName, type Quirks } from './quirks.js';
+import { mediaFor } from './media.js';
 
 export interface SeenRequest {
   method: string;
@@ -35,6 +37,13 @@ export interface SpecUpstream {
   data: SpecData;
   quirks: Quirks;
   seen: SeenRequest[];
+  /**
+   * Its pictures and documents (with `media: true`): served at its own /media/… with an ETag and
+   * Last-Modified, answering 304 to a matching If-None-Match or If-Modified-Since. `faults` makes
+   * one path answer a status, or redirect (a string: the address it sends to); `bytesServed`
+   * counts the media bytes it sent.
+   */
+  media: { faults: Map<string, number | string>; bytesServed: number };
   /** Today by the service's clock (see clockOffsetMs), as it stamps a change. */
   today(): string;
   close(): Promise<void>;
@@ -104,6 +113,9 @@ function matches(query: string, ...texts: (string | null)[]): boolean {
 }
 
 export class SpecService {
+  /** Where the pictures and documents its answers name are: a host on the web by default, its own /media when asked (startSpecUpstream's `media`). */
+  mediaBase = 'https://cdn.example.com';
+
   constructor(
     readonly data: SpecData,
     readonly quirks: Quirks,
@@ -120,7 +132,7 @@ export class SpecService {
     return this.data.types.filter((t) => this.on(t.quirk) && !t.underParentOnly);
   }
   private typeRef(t: TypeRecord) {
-    return { object: 'product-type', url: `/product-types/${encodeURIComponent(t.key)}`, name: t.name, key: t.key, active: t.active, image: `https://cdn.example.com/types/${t.key}.png`, created: t.created, last_updated: t.last_updated };
+    return { object: 'product-type', url: `/product-types/${encodeURIComponent(t.key)}`, name: t.name, key: t.key, active: t.active, image: `${this.mediaBase}/types/${t.key}.png`, created: t.created, last_updated: t.last_updated };
   }
   private type(t: TypeRecord) {
     const parent = t.parent === null ? null : this.data.types.find((p) => p.key === t.parent);
@@ -138,7 +150,7 @@ export class SpecService {
   }
   private images(p: ProductRecord) {
     const lib = (kind: string) => {
-      const at = (size: string) => `https://cdn.example.com/p/${encodeURIComponent(p.part_number)}/${kind}-${size}.jpg`;
+      const at = (size: string) => `${this.mediaBase}/p/${encodeURIComponent(p.part_number)}/${kind}-${size}.jpg`;
       return { object: 'image-library', orig: at('orig'), lg: at('lg'), md: at('md'), sm: at('sm') };
     };
     return { object: 'product-image-library', primary: lib('primary'), dimension: lib('dimension') };
@@ -199,10 +211,11 @@ export class SpecService {
       shipping_dimensions: this.dimensions(p, 2),
       options: list(url, p.options.map((o) => ({ object: 'product-option', id: o.id, name: o.name, price: o.price === null ? null : money(o.price), option_type: o.option_type, description: null, store_id: null }))),
       certifications: p.certifications.map((c) => ({ object: 'certification', name: c.name, link: c.link, type: c.type })),
-      spec_sheet: { object: 'document-library', pdf: `https://cdn.example.com/docs/${p.id}-spec.pdf`, dwg: null },
-      installation_guide: { object: 'document-library', pdf: `https://cdn.example.com/docs/${p.id}-install.pdf`, pdf_french: null, pdf_spanish: null, dwg: null },
+      spec_sheet: { object: 'document-library', pdf: `${this.mediaBase}/docs/${p.id}-spec.pdf`, dwg: null },
+      installation_guide: { object: 'document-library', pdf: `${this.mediaBase}/docs/${p.id}-install.pdf`, pdf_french: null, pdf_spanish: null, dwg: null },
       revit: null,
-      owners_manual: null,
+      // Interceptors come with an owner's manual; accessories do not.
+      owners_manual: p.ratings.length > 0 ? `${this.mediaBase}/docs/${p.id}-owners.pdf` : null,
       csi_masterspec: null,
     };
   }
@@ -231,7 +244,7 @@ export class SpecService {
   private collection(c: SpecData['collections'][number]) {
     const url = `/collections/${encodeURIComponent(c.key)}`;
     const items = c.items.flatMap((part) => this.byPart(part));
-    const at = (size: string) => `https://cdn.example.com/collections/${c.key}-${size}.jpg`;
+    const at = (size: string) => `${this.mediaBase}/collections/${c.key}-${size}.jpg`;
     return { object: 'collection', url, name: c.name, key: c.key, size: items.length, image: { object: 'image-library', orig: at('orig'), lg: at('lg'), md: at('md'), sm: at('sm') }, items: list(url, items.map((p) => this.listItem(p))) };
   }
 
@@ -507,11 +520,14 @@ export const CAPTIVE_PORTAL_PAGE =
   '<!DOCTYPE html><html><head><title>Welcome to Lakeside Inn Wi-Fi</title></head><body><h1>Sign in to continue</h1><form method="post" action="/login"><input name="room"><button>Connect</button></form></body></html>';
 
 /** Starts the service on 127.0.0.1 (port 0 picks a free one). */
-export async function startSpecUpstream(data: SpecData, options: { key?: string; quirks?: Partial<Quirks>; port?: number } = {}): Promise<SpecUpstream> {
+export async function startSpecUpstream(data: SpecData, options: { key?: string; quirks?: Partial<Quirks>; port?: number; media?: boolean } = {}): Promise<SpecUpstream> {
   const key = options.key ?? 'spec-upstream-key';
   const quirks: Quirks = { ...defaultQuirks(), ...options.quirks };
   const service = new SpecService(data, quirks);
   const seen: SeenRequest[] = [];
+  const media: SpecUpstream['media'] = { faults: new Map(), bytesServed: 0 };
+  /** The files' own clock: they were all published then. */
+  const published = new Date(Date.UTC(2024, 0, 15)).toUTCString();
   /** The rate limiter's window: when it began, how many requests it has seen, and until when it refuses. */
   const limiter = { since: 0, count: 0, until: 0 };
   const server = http.createServer((req, res) => {
@@ -547,7 +563,25 @@ export async function startSpecUpstream(data: SpecData, options: { key?: string;
         res.writeHead(status, headers);
         res.end(body);
       };
+      const serveMedia = () => {
+        const fault = media.faults.get(url.pathname);
+        if (typeof fault === 'number') return send(fault, JSON.stringify({ error: 'fault' }));
+        if (typeof fault === 'string') return send(302, '', 'text/plain', { location: fault });
+        const file = mediaFor(url.pathname);
+        const etag = `"${crypto.createHash('sha256').update(file.bytes).digest('hex').slice(0, 32)}"`;
+        const validators = { etag, 'last-modified': published };
+        if (req.headers['if-none-match'] === etag || (req.headers['if-none-match'] === undefined && req.headers['if-modified-since'] === published)) {
+          record(304, 0, null);
+          res.writeHead(304, { date: date(), ...validators });
+          return res.end();
+        }
+        media.bytesServed += file.bytes.byteLength;
+        record(200, file.bytes.byteLength, null);
+        res.writeHead(200, { date: date(), 'content-type': file.type, 'content-length': String(file.bytes.byteLength), ...validators });
+        res.end(file.bytes);
+      };
       const respond = () => {
+        if (options.media && req.method === 'GET' && url.pathname.startsWith('/media/')) return serveMedia();
         if (quirks.captivePortal) return send(200, CAPTIVE_PORTAL_PAGE, 'text/html; charset=utf-8');
         const limit = quirks.rateLimit;
         if (limit) {
@@ -598,7 +632,9 @@ export async function startSpecUpstream(data: SpecData, options: { key?: string;
   });
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
+  if (options.media) service.mediaBase = `http://127.0.0.1:${port}/media`;
   return {
+    media,
     url: `http://127.0.0.1:${port}`,
     key,
     data,

@@ -1,10 +1,10 @@
 /** One product: picture, prices, ratings, capacities, dimensions, options → model number, links, documents. */
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId } from 'react';
 import { count } from '../../../../src-shared/plural';
 import type { Product, SimpleProduct } from '../../../../src-shared/api/catalog';
 import { MeasurePair } from '../../components/Measure';
 import { ErrorNotice } from '../../components/Notice';
-import { ProductImage } from '../../components/ProductImage';
+import { Documents, ProductPicture } from './ProductMedia';
 import { useApp } from '../../stores/app-store';
 import { choicesOf, useCatalog, variantFor } from '../../stores/catalog-store';
 import { navigate, paths } from '../../router';
@@ -36,7 +36,7 @@ export function ProductDetail(props: { modelNumber: string; storeId: string | nu
         </p>
       </header>
       <div className="product-top">
-        <ProductImage src={product.images.primary.md} alt={`${product.name} ${product.part_number}`} className="product-image" caption />
+        <ProductPicture product={product} units={units} />
         <dl className="prices">
           <dt>List price</dt>
           <dd>${product.price.list}</dd>
@@ -205,56 +205,6 @@ function LinkedProducts(props: { title: string; items: SimpleProduct[] }) {
         {props.items.map((p) => (
           <li key={`${p.id}`}>
             <a href={paths.product(p.part_number, p.store_id)}>{p.name}</a> <span className="muted">{p.part_number}</span>
-          </li>
-        ))}
-      </ul>
-    </section>
-  );
-}
-
-/** Whether the browser says it has a network (documents and pictures come from the web). */
-function useOnline(): boolean {
-  const [online, setOnline] = useState(() => navigator.onLine);
-  useEffect(() => {
-    const update = () => setOnline(navigator.onLine);
-    window.addEventListener('online', update);
-    window.addEventListener('offline', update);
-    return () => {
-      window.removeEventListener('online', update);
-      window.removeEventListener('offline', update);
-    };
-  }, []);
-  return online;
-}
-
-function Documents(props: { product: Product }) {
-  const p = props.product;
-  const docs: [string, string | null][] = [
-    ['Spec sheet (PDF)', p.spec_sheet.pdf],
-    ['Spec sheet (DWG)', p.spec_sheet.dwg],
-    ['Installation guide (PDF)', p.installation_guide.pdf],
-    ['Installation guide, French', p.installation_guide.pdf_french],
-    ['Installation guide, Spanish', p.installation_guide.pdf_spanish],
-    ['Installation drawing (DWG)', p.installation_guide.dwg],
-    ['Revit family', p.revit],
-    ["Owner's manual", p.owners_manual],
-    ['CSI MasterSpec', p.csi_masterspec],
-  ];
-  const present = docs.filter((d): d is [string, string] => d[1] !== null);
-  const online = useOnline();
-  if (present.length === 0) return null;
-  return (
-    <section aria-label="Documents">
-      <h3>Documents</h3>
-      <p className="muted" data-testid="documents-network">
-        {online ? "These open from the manufacturer's site and need a network connection." : 'Offline: these documents are on the manufacturer’s site and open once you are online.'}
-      </p>
-      <ul>
-        {present.map(([label, href]) => (
-          <li key={label}>
-            <a href={href} target="_blank" rel="noreferrer">
-              {label}
-            </a>
           </li>
         ))}
       </ul>

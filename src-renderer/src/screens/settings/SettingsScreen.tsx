@@ -8,6 +8,7 @@ import { useSettings } from '../../stores/settings-store';
 import { BackupsSection } from './BackupsSection';
 import { UpdatesForm } from './UpdatesForm';
 import { RepProfileForm } from './RepProfileForm';
+import { OfflineMediaForm } from './OfflineMediaForm';
 
 export function SettingsScreen() {
   const { sync, app, notice, load, forgetCreatedKey } = useSettings();
@@ -26,6 +27,7 @@ export function SettingsScreen() {
       <UnitsForm />
       <RepProfileForm />
       {sync && <SyncSettingsForm key={`${sync.upstream_url}-${sync.interval_minutes}-${sync.has_key}`} />}
+      <OfflineMediaForm />
       {app && <LocalApiForm key={`${app.api.enabled}-${app.api.port}`} />}
       <ApiKeys />
       <BackupsSection />

@@ -5,7 +5,7 @@ import { ErrorNotice } from '../../components/Notice';
 import { useSync } from '../../stores/sync-store';
 import { paths } from '../../router';
 import { describeBytes } from '../../../../src-shared/sync';
-import { describeState, phaseLabel, plainSyncError, progressByKind, resourceLabel, when } from './sync-words';
+import { describeMedia, describeState, phaseLabel, plainSyncError, progressByKind, resourceLabel, when } from './sync-words';
 import { trackRun } from './sync-progress';
 
 export function SyncScreen() {
@@ -93,6 +93,11 @@ export function SyncScreen() {
               {status.bytes > 0 && (
                 <p className="muted" data-testid="sync-bytes">
                   Downloaded {describeBytes(status.bytes, status.bytes_decoded)}
+                </p>
+              )}
+              {status.media && status.media.total > 0 && (
+                <p className="muted" data-testid="sync-media">
+                  {describeMedia(status.media)}
                 </p>
               )}
             </>

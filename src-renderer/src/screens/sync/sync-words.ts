@@ -1,11 +1,13 @@
 /** How the sync status reads in plain words (display only). */
 import type { SyncStatus } from '../../../../src-shared/sync';
+import type { MediaSyncStatus } from '../../../../src-shared/media';
 
 const PHASES: Record<string, string> = {
   connecting: 'Connecting to the central service',
   pushing: 'Sending your changes',
   pulling: 'Receiving updates',
   applying: 'Applying updates',
+  media: 'Fetching pictures and documents',
   done: 'Done',
 };
 
@@ -91,4 +93,14 @@ export function when(iso: string | null): string {
   if (!iso) return 'never';
   const d = new Date(iso);
   return Number.isNaN(d.getTime()) ? iso : d.toLocaleString();
+}
+
+const mb = (n: number) => `${(n / 1e6).toFixed(1)} MB`;
+
+/** The media step in words: "Pictures and documents: 82 of 82 checked, 3 downloaded (1.2 MB), 2 failed (tried again next sync) · 41.0 MB kept of 1000.0 MB". */
+export function describeMedia(m: MediaSyncStatus): string {
+  const parts = [`${m.done.toLocaleString('en-US')} of ${m.total.toLocaleString('en-US')} checked`, `${m.fetched.toLocaleString('en-US')} downloaded (${mb(m.bytes)})`];
+  if (m.unchanged > 0) parts.push(`${m.unchanged.toLocaleString('en-US')} unchanged`);
+  if (m.failed > 0) parts.push(`${m.failed.toLocaleString('en-US')} failed (tried again next sync)`);
+  return `Pictures and documents: ${parts.join(', ')} · ${mb(m.store_bytes)} kept on this computer of ${mb(m.budget_bytes)} allowed`;
 }

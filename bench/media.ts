@@ -1,0 +1,64 @@
+/**
+ * The media step of a sync (issue 31): a first sync from the spec-only central service serving
+ * real PNG, JPEG and PDF bytes for every picture and document it names, and a second sync with
+ * nothing changed. Reported: media bytes and files, the media step's time as a ratio of the data
+ * pull's time in the same run (no absolute goal: the machine's load varies), and the no-change
+ * sync's media bytes (goal 0: conditional requests). The service runs in this process.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { openEngine } from '../src-main/engine/engine.js';
+import { generatedData } from '../test/helpers/spec-upstream/generate.js';
+import { startSpecUpstream } from '../test/helpers/spec-upstream/server.js';
+
+interface Run {
+  data_ms: number;
+  media_ms: number;
+  media_bytes: number;
+  fetched: number;
+  unchanged: number;
+  failed: number;
+}
+
+export async function mediaBench(size: { products: number; users: number; projects: number }) {
+  const up = await startSpecUpstream(generatedData(size), { media: true });
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fieldsizer-bench-media-'));
+  const engine = await openEngine({ dataDir: dir });
+  try {
+    await engine.sync.saveSettings({ upstream_url: up.url, interval_minutes: 0 }, up.key);
+    const run = async (): Promise<Run> => {
+      const start = performance.now();
+      let mediaAt = 0;
+      const onStatus = (s: { phase: string | null }) => {
+        if (s.phase === 'media' && mediaAt === 0) mediaAt = performance.now();
+      };
+      engine.sync.on('status', onStatus);
+      await engine.sync.syncNow();
+      engine.sync.off('status', onStatus);
+      const end = performance.now();
+      const status = engine.sync.status();
+      if (status.last_error) throw new Error(status.last_error.message);
+      const m = status.media!;
+      return { data_ms: Math.round(mediaAt - start), media_ms: Math.round(end - mediaAt), media_bytes: m.bytes, fetched: m.fetched, unchanged: m.unchanged, failed: m.failed };
+    };
+    const first = await run();
+    const store = engine.sync.status().media!;
+    const again = await run();
+    return {
+      table: [
+        { measure: 'first sync', data_ms: first.data_ms, media_ms: first.media_ms, media_mb: Number((first.media_bytes / 1e6).toFixed(2)), files: store.store_files, fetched: first.fetched, failed: first.failed },
+        { measure: 'sync with no upstream change', data_ms: again.data_ms, media_ms: again.media_ms, media_mb: Number((again.media_bytes / 1e6).toFixed(2)), files: store.store_files, fetched: again.fetched, failed: again.failed },
+      ],
+      goals: [
+        { measure: 'no-change media bytes', value: again.media_bytes, goal: '0', met: again.media_bytes === 0 },
+        { measure: 'first sync: media step time / data pull time', value: Number((first.media_ms / first.data_ms).toFixed(2)) },
+        { measure: 'no-change: media step time / data pull time', value: Number((again.media_ms / again.data_ms).toFixed(2)) },
+      ],
+    };
+  } finally {
+    await engine.close();
+    await up.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
