@@ -1,4 +1,4 @@
-/** Messages between the main thread and the pull worker. */
+/** Messages between the serving process and the pull worker's process (pull-worker-host.ts). */
 import type { SyncErrorDetails, SyncStatus } from '../../src-shared/sync.js';
 import type { ClientTuning } from './sync-runner.js';
 import type { FoundConflict } from './sync-state.js';
@@ -26,5 +26,11 @@ export type PullWorkerMessage =
   /** After 'done': the worker has checkpointed and closed its files. */
   | { type: 'closed' };
 
-/** From the main thread: stop the run; or, after 'done', the run's bookkeeping is written, tidy up. */
-export type PullWorkerCommand = { type: 'cancel' } | { type: 'tidy' };
+/**
+ * From the serving process: first the run to do; then stop it, or, after 'done', the run's
+ * bookkeeping is written, tidy up.
+ */
+export type PullWorkerCommand = { type: 'start'; input: PullWorkerInput } | { type: 'cancel' } | { type: 'tidy' };
+
+/** The worker's priority, below the serving process's (0): the scheduler gives the sync what the server leaves. */
+export const PULL_PRIORITY = 10;
