@@ -32,5 +32,10 @@ export type PullWorkerMessage =
  */
 export type PullWorkerCommand = { type: 'start'; input: PullWorkerInput } | { type: 'cancel' } | { type: 'tidy' };
 
-/** The worker's priority, below the serving process's (0): the scheduler gives the sync what the server leaves. */
-export const PULL_PRIORITY = 10;
+/**
+ * The worker's priority (nice), below the serving process's 0: when both want a core, the serving
+ * one gets about twice the worker's share, and a waking serving thread preempts it. Not lower: at
+ * 10 a machine busy with other work (load 15 on 2 cores) gave the worker a tenth of a fair share,
+ * and a sync of minutes took most of an hour.
+ */
+export const PULL_PRIORITY = 3;
