@@ -22,7 +22,7 @@ engine.sync.on('status', (s) => {
 });
 
 /**
- * Resident memory of this process (the serving one) or of another (the sync's worker process),
+ * Resident memory of this process (the serving one) or of another (a child: the sync's worker, when it runs in a process of its own),
  * from /proc: VmRSS now and VmHWM, its peak (since the last reset, for this one) (Linux only).
  */
 function memoryKiB(pid: number | 'self' = 'self'): { rss: number; peak: number } | null {
@@ -72,7 +72,7 @@ function childPids(): number[] {
 
 async function timedSync() {
   const canReset = resetPeak();
-  // The whole app: this process and the sync's worker process, their RSS summed at each sample.
+  // The whole app: this process and its children (none while the sync's worker is a thread), RSS summed at each sample.
   let sampled = 0;
   let servingSampled = 0;
   let workerPeak = 0;
@@ -106,7 +106,7 @@ async function timedSync() {
   const servingPeakKiB = Math.max(servingSampled, canReset ? (memory?.peak ?? 0) : 0);
   const s = engine.sync.status();
   if (s.last_error) throw new Error(`sync failed: ${s.last_error.message}`);
-  return { ms: Math.round(ms), write_ms: writeMs, bytes: s.bytes, bytes_decoded: s.bytes_decoded, requests: s.requests, peak_rss_mb: Math.round(sampled / 1024), peak_from: 'serving + worker process VmRSS, summed, sampled every 100 ms', serving_peak_rss_mb: Math.round(servingPeakKiB / 1024), worker_peak_rss_mb: Math.round(workerPeak / 1024), sampled_peak_rss_mb: Math.round(sampled / 1024), main_at_sampled_peak: mainAtPeak, ...delays };
+  return { ms: Math.round(ms), write_ms: writeMs, bytes: s.bytes, bytes_decoded: s.bytes_decoded, requests: s.requests, peak_rss_mb: Math.round(sampled / 1024), peak_from: 'VmRSS of the serving process and its children, summed, sampled every 100 ms', serving_peak_rss_mb: Math.round(servingPeakKiB / 1024), worker_peak_rss_mb: Math.round(workerPeak / 1024), sampled_peak_rss_mb: Math.round(sampled / 1024), main_at_sampled_peak: mainAtPeak, ...delays };
 }
 
 /**

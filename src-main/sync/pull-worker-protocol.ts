@@ -1,4 +1,4 @@
-/** Messages between the serving process and the pull worker's process (pull-worker-host.ts). */
+/** Messages between the main thread and the pull worker. */
 import type { SyncErrorDetails, SyncStatus } from '../../src-shared/sync.js';
 import type { ClientTuning } from './sync-runner.js';
 import type { FoundConflict } from './sync-state.js';
@@ -26,16 +26,5 @@ export type PullWorkerMessage =
   /** After 'done': the worker has checkpointed and closed its files. */
   | { type: 'closed' };
 
-/**
- * From the serving process: first the run to do; then stop it, or, after 'done', the run's
- * bookkeeping is written, tidy up.
- */
-export type PullWorkerCommand = { type: 'start'; input: PullWorkerInput } | { type: 'cancel' } | { type: 'tidy' };
-
-/**
- * The worker's priority (nice), below the serving process's 0: when both want a core, the serving
- * one gets about twice the worker's share, and a waking serving thread preempts it. Not lower: at
- * 10 a machine busy with other work (load 15 on 2 cores) gave the worker a tenth of a fair share,
- * and a sync of minutes took most of an hour.
- */
-export const PULL_PRIORITY = 3;
+/** From the main thread: stop the run; or, after 'done', the run's bookkeeping is written, tidy up. */
+export type PullWorkerCommand = { type: 'cancel' } | { type: 'tidy' };

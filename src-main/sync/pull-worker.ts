@@ -1,13 +1,12 @@
 /**
- * The heavy part of a sync, in a process of its own at lower priority: download, parse and write
- * the pulled data on a connection of its own, so the process that serves the API and the UI keeps
- * answering. Talks to the serving process with messages (see pull-worker-protocol.ts): over
- * Node's IPC channel when forked, over Electron's parentPort in a utility process.
+ * The heavy part of a sync, off the main thread: download, parse and write the pulled data on a
+ * connection of its own, so the process that serves the API and the UI keeps answering. Talks to
+ * the main thread with messages (see PullWorkerMessage).
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { parentPort, workerData } from 'node:worker_threads';
 import { createBackup } from '../store/backups.js';
 import { backupKeep, DATABASE_FILE, openStore } from '../store/open-store.js';
 import type { SyncIssue } from '../../src-shared/sync.js';
@@ -19,73 +18,28 @@ import { SyncFailure } from './sync-service.js';
 import { ThrottledStatus } from './throttled-status.js';
 import { readRunState, writeRunState } from './sync-state.js';
 import { UpstreamClient, type ConnectionReport } from './upstream-client.js';
-import { PULL_PRIORITY, type PullWorkerCommand, type PullWorkerInput, type PullWorkerMessage } from './pull-worker-protocol.js';
+import type { PullWorkerCommand, PullWorkerInput, PullWorkerMessage } from './pull-worker-protocol.js';
 
-/** The serving process's end: Electron's utility-process port, or Node's IPC channel. */
-interface HostChannel {
-  post(message: PullWorkerMessage): void;
-  onCommand(listener: (command: PullWorkerCommand) => void): void;
-}
-function hostChannel(): HostChannel {
-  const electronPort = (process as { parentPort?: { postMessage(m: unknown): void; on(event: 'message', listener: (e: { data: unknown }) => void): void } }).parentPort;
-  if (electronPort) return { post: (m) => electronPort.postMessage(m), onCommand: (listener) => electronPort.on('message', (e) => listener(e.data as PullWorkerCommand)) };
-  if (process.send) {
-    // The serving process is gone (crashed, killed): nobody will take the result; stop, roll back.
-    process.once('disconnect', () => {
-      controller.abort();
-      setTimeout(() => process.exit(1), 5000).unref();
-    });
-    return { post: (m) => void (process.connected && process.send!(m)), onCommand: (listener) => process.on('message', (m) => listener(m as PullWorkerCommand)) };
-  }
-  throw new Error('The pull worker runs in a process the sync starts (sync/pull-worker-host.ts).');
-}
-
-/**
- * Below the serving process, every thread: Linux sets a priority per thread, and the host's
- * setPriority on the pid reached only the main one, not V8's and libuv's threads started with it.
- */
-function lowerPriority(priority: number): void {
-  let tasks: string[] = [];
-  try {
-    tasks = fs.readdirSync('/proc/self/task');
-  } catch {
-    // Not Linux: the host's setPriority applied to the whole process.
-  }
-  for (const id of tasks.length > 0 ? tasks.map(Number) : [0]) {
-    try {
-      if (os.getPriority(id) < priority) os.setPriority(id, priority);
-    } catch {
-      // Not allowed here: the run goes on at the priority it has.
-    }
-  }
-}
-
+const input = workerData as PullWorkerInput;
+const port = parentPort!;
 const controller = new AbortController();
-const channel = hostChannel();
-lowerPriority(PULL_PRIORITY);
-/** The run to do: the host's first message. */
-const started = new Promise<PullWorkerInput>((resolve) => {
-  channel.onCommand((m) => {
-    if (m.type === 'start') resolve(m.input);
-  });
-});
-/** Resolved when the serving process has written the run's bookkeeping (or cancels). */
+/** Resolved when the main thread has written the run's bookkeeping (or cancels). */
 const tidyAllowed = new Promise<void>((resolve) => {
   controller.signal.addEventListener('abort', () => resolve(), { once: true });
-  channel.onCommand((m) => {
+  port.on('message', (m: PullWorkerCommand) => {
     if (m.type === 'cancel') controller.abort();
     else if (m.type === 'tidy') resolve();
   });
 });
-/** The serving process always says 'tidy'; should that be lost, the WAL is folded after this anyway. */
+/** The main thread always says 'tidy'; should that be lost, the WAL is folded after this anyway. */
 const TIDY_AT_LATEST_MS = 30_000;
-const post = (m: PullWorkerMessage) => channel.post(m);
+const post = (m: PullWorkerMessage) => port.postMessage(m);
 /** Progress for the main thread: at most ten messages a second (see ThrottledStatus). */
 const status = new ThrottledStatus((patch) => post({ type: 'status', patch }));
 const FULL_CHECK_EVERY_MS = 7 * 86_400_000;
 
-/** Does the run; the host ends the process on 'closed' (or 'failed'). */
-async function main(input: PullWorkerInput): Promise<void> {
+/** Does the run; the host ends the thread on 'closed' (or 'failed'). */
+async function main(): Promise<void> {
   // The serving process checked the file when it opened it; a second quick_check here is only cost.
   const store = await openStore(input.dataDir, { check: false });
   // No checkpoint on this connection's commits: the one after the big write runs once the run
@@ -221,7 +175,7 @@ function flushFile(file: string): void {
   }
 }
 
-started.then(main).then(
+main().then(
   () => post({ type: 'closed' }),
   (error: unknown) => {
     status.flush();
