@@ -8,6 +8,7 @@ const renderCacheSize = process.argv[3] === undefined ? undefined : Number(proce
 const engine = await openEngine({ dataDir, renderCacheSize });
 // The rate limit is off: the bench measures request handling, not the limiter's refusals.
 const server = await startServer(engine, 0, { rateLimitPerMinute: 0 });
-process.stdout.write(`${JSON.stringify({ port: server.port, pid: process.pid })}\n`);
+// The UI session token too: the sizing bench makes the editor's own call (/bridge/projects.preview).
+process.stdout.write(`${JSON.stringify({ port: server.port, pid: process.pid, session: server.sessionToken })}\n`);
 // Exit cleanly on a signal, so profilers (--cpu-prof) can write their output.
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(0));

@@ -14,6 +14,8 @@ export class RenderCache<K, V> {
   ) {}
 
   get(key: K, render: () => Promise<V>): Promise<V> {
+    // Turned off: nothing kept, so no version to ask the store for.
+    if (this.capacity === 0) return render();
     const version = this.dataVersion();
     if (version !== this.version) {
       this.entries.clear();

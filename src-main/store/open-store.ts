@@ -12,6 +12,7 @@ import { Kysely, Migrator, SqliteDialect } from 'kysely';
 import type { Database } from './schema.js';
 import { inCodeMigrations } from './migrations/index.js';
 import { withStatementCache } from './statement-cache.js';
+import { useDirectReads } from './prepared-query.js';
 import { openSqlite, PAGE_SIZE } from './sqlite.js';
 import { ensurePrivateFolder, restrictFile } from './data-folder.js';
 import { BACKUP_KEEP_KEY, createBackup, DEFAULT_BACKUP_KEEP } from './backups.js';
@@ -106,6 +107,7 @@ export async function openStore(dataDir: string, options: OpenStoreOptions = {})
   let closed = false;
   let localChanges = 0;
   const dataVersionStatement = sqlite.prepare('PRAGMA data_version').pluck();
+  useDirectReads(db, sqlite);
   return {
     db,
     sqlite,

@@ -8,9 +8,23 @@
  *
  * Placeholders must be plain values passed where Kysely makes a parameter (comparisons, sql``
  * templates); pass lists as JSON text and use `jsonList()`.
+ *
+ * A read on a connection registered with `useDirectReads` runs on its own prepared statement
+ * at once when no transaction is open: Kysely's turn on the connection (a lock of promises, per
+ * query) cost a look-up of four queries a tenth of its time. In a transaction, the read waits
+ * its turn through Kysely as before, so it never sees another request's uncommitted writes.
  */
+import type SQLite from 'better-sqlite3';
 import { sql, type Compilable, type CompiledQuery, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from './schema.js';
+
+/** Each Kysely instance's own better-sqlite3 connection (no plugins: rows come back as SQLite gives them). */
+const directConnections = new WeakMap<Kysely<Database>, SQLite.Database>();
+
+/** Lets prepared reads on `db` run straight on `sqlite`, the connection its dialect wraps (see above). */
+export function useDirectReads(db: Kysely<Database>, sqlite: SQLite.Database): void {
+  directConnections.set(db, sqlite);
+}
 
 type Params = Record<string, string | number | null>;
 
@@ -24,11 +38,24 @@ export function preparedQuery<P extends Params, R>(db: Kysely<Database>, build: 
   const slots = compiled.parameters.map((value) => {
     return typeof value === 'string' && value.startsWith(MARKER) ? { name: value.slice(MARKER.length) } : { value };
   });
+  const connection = directConnections.get(db);
+  const statement = connection && prepareOrNull(connection, compiled.sql);
+  const direct = connection && statement?.reader ? { connection, statement } : null;
   return async (params) => {
     const parameters = slots.map((slot) => ('name' in slot ? params[slot.name as keyof P] : slot.value));
+    if (direct && !direct.connection.inTransaction) return direct.statement.all(parameters) as R[];
     const result = await db.executeQuery<R>({ ...compiled, parameters });
     return result.rows;
   };
+}
+
+/** A statement that cannot be prepared yet (a table still to come) fails when run, through Kysely, as before. */
+function prepareOrNull(connection: SQLite.Database, text: string): SQLite.Statement | null {
+  try {
+    return connection.prepare(text);
+  } catch {
+    return null;
+  }
 }
 
 /** `column in (values of a JSON array given as one parameter)`: one statement for any list length. */

@@ -123,7 +123,7 @@ describe('.fieldsizer export and import', () => {
     cleanup.push(() => to.close());
     const ids2 = to.store.sqlite.prepare("select id from projects where name like 'By the command line%' order by name").pluck().all() as number[];
     expect(ids2.map((id) => comparable(readExportedProject(to.store.sqlite, id)!))).toEqual(originals.map(comparable));
-  });
+  }, 120_000);
 });
 
 function readOk(text: string) {

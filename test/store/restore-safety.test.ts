@@ -66,7 +66,8 @@ const projectNames = (file: string): string[] => {
   }
 };
 
-describe('a backup that cannot become the store', () => {
+// Each test starts processes (the compiled command line): at load 2x the cores one start can take 10 s.
+describe('a backup that cannot become the store', { timeout: 120_000 }, () => {
   it('a foreign SQLite file under a backup name is refused in the app and by the command, the store byte for byte as it was', async () => {
     const { dataDir, file } = folder();
     const engine = await open(dataDir);
@@ -141,7 +142,8 @@ describe('a backup that cannot become the store', () => {
   });
 });
 
-describe('a restore never meets a writer', () => {
+// Each test starts processes (the compiled command line): at load 2x the cores one start can take 10 s.
+describe('a restore never meets a writer', { timeout: 120_000 }, () => {
   it('the restore and import commands are refused while a sync runs, and the sync goes on into the same store', async () => {
     const { dataDir, file } = folder();
     const engine = await open(dataDir);
@@ -213,7 +215,8 @@ describe('a restore never meets a writer', () => {
   });
 });
 
-describe("the rep's own work across a restore", () => {
+// Each test starts processes (the compiled command line): at load 2x the cores one start can take 10 s.
+describe("the rep's own work across a restore", { timeout: 120_000 }, () => {
   it("a salvage imports each project on its own: one that breaks today's rules is said, the others come back", async () => {
     const { dataDir, file } = folder();
     const engine = await openEngine({ dataDir });
@@ -270,7 +273,8 @@ describe("the rep's own work across a restore", () => {
   });
 });
 
-describe('a store file that is not what it should be', () => {
+// Each test starts processes (the compiled command line): at load 2x the cores one start can take 10 s.
+describe('a store file that is not what it should be', { timeout: 120_000 }, () => {
   it('an empty (0-byte) store beside good backups is damage: set aside, the backup offered, never a first start', async () => {
     const { dataDir, file } = folder();
     const engine = await openEngine({ dataDir });

@@ -283,7 +283,8 @@ function run(args: string[]): Promise<{ code: number | null; stdout: string; std
   });
 }
 
-describe('one process per data folder', () => {
+// Each test starts processes (the compiled command line): at load 2x the cores one start can take 10 s.
+describe('one process per data folder', { timeout: 120_000 }, () => {
   it('a second serve on the folder refuses, naming the process that has it', async () => {
     const { dataDir } = folder();
     const engine = await openEngine({ dataDir });

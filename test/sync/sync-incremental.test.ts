@@ -133,7 +133,7 @@ describe('changes between syncs', () => {
     expect((await up.request('PATCH', `/api/projects/${draft}`, { body: JSON.stringify({ name: 'Checkpoint Diner' }) })).status).toBe(200);
     const autoCheckpoint = () => down.engine.store.sqlite.pragma('wal_autocheckpoint', { simple: true }) as number;
     // The last run's worker may still be folding its write in.
-    await vi.waitFor(() => expect(autoCheckpoint()).toBe(1000), { timeout: 10_000 });
+    await vi.waitFor(() => expect(autoCheckpoint()).toBe(1000), { timeout: 20_000 });
     const whileApplying: number[] = [];
     const onStatus = (s: { phase: string | null }) => {
       if (s.phase === 'applying') whileApplying.push(autoCheckpoint());
@@ -143,7 +143,7 @@ describe('changes between syncs', () => {
     expect(down.engine.sync.status().last_error).toBeNull();
     expect(whileApplying.length).toBeGreaterThan(0);
     expect(new Set(whileApplying)).toEqual(new Set([0]));
-    await vi.waitFor(() => expect(autoCheckpoint()).toBe(1000), { timeout: 10_000 });
+    await vi.waitFor(() => expect(autoCheckpoint()).toBe(1000), { timeout: 20_000 });
     expect((await down.get(`/api/projects/${draft}`)).body).toMatchObject({ name: 'Checkpoint Diner' });
   }, 60_000);
 });

@@ -77,12 +77,12 @@ export class CatalogService {
   }
 
   private async listItems(rows: ProductRow[], types: TypeTree): Promise<ProductListItem[]> {
-    const children = await this.queries.children(rows, false, types.publishedJson);
+    const children = await this.queries.children(rows, false, types);
     return rows.map((row) => buildListItem(row, types.name, children));
   }
 
   private async fullProducts(rows: ProductRow[], types: TypeTree): Promise<Product[]> {
-    const children = await this.queries.children(rows, true, types.publishedJson);
+    const children = await this.queries.children(rows, true, types);
     return rows.map((row) => buildFullProduct(row, types.name, children));
   }
 
