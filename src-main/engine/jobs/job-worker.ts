@@ -14,6 +14,7 @@ import { importFileText } from '../projects/project-transfer.js';
 import { ReportService } from '../report/report-service.js';
 import { RulesResolver } from '../authorities/rules-resolver.js';
 import { loadAuthorityLibrary } from '../../store/authority-library.js';
+import { MediaStore } from '../../store/media-store.js';
 import type { FromJobWorker, JobKinds, JobWorkerData, ToJobWorker } from './job-protocol.js';
 
 const data = workerData as JobWorkerData;
@@ -33,7 +34,7 @@ function open(): Promise<Services> {
     const sizing = new SizingContext(store.db, store.dataVersion);
     const rules = new RulesResolver(store.db, store.dataVersion, loadAuthorityLibrary(data.resourcesDir));
     const projects = new ProjectService(store.db, sizing, catalog, rules);
-    return { store, sizing, rules, reports: new ReportService(store.db, projects, catalog) };
+    return { store, sizing, rules, reports: new ReportService(store.db, projects, catalog, new MediaStore(store, data.dataDir)) };
   });
   services.catch(() => (services = null));
   return services;

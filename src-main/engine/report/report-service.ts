@@ -12,6 +12,7 @@ import type { Database } from '../../store/schema.js';
 import type { CatalogService } from '../catalog/catalog-service.js';
 import type { ProjectService } from '../projects/project-service.js';
 import { readRepProfile } from './rep-profile.js';
+import { keptDimensionPicture, type KeptMedia } from './kept-picture.js';
 import { renderReportPdf, type ReportUnits } from './report-pdf.js';
 
 export class ReportService {
@@ -19,6 +20,8 @@ export class ReportService {
     private readonly db: Kysely<Database>,
     private readonly projects: ProjectService,
     private readonly catalog: CatalogService,
+    /** Pictures kept offline by the sync (issue 31); without them the data sheet draws the unit. */
+    private readonly media: KeptMedia | null = null,
   ) {}
 
   async pdf(id: number, units: ReportUnits = 'standard', made = new Date(), price = false): Promise<Buffer> {
@@ -42,6 +45,7 @@ export class ReportService {
       appVersion: packageJson.version,
       labels: { menu, insideLocation: inside },
       showPrice: price,
+      dimensionImage: product && this.media ? (keptDimensionPicture(product.images, this.media) ?? undefined) : undefined,
     });
   }
 }
