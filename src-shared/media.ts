@@ -5,14 +5,20 @@
  */
 import { z } from 'zod';
 
-/** The document kinds the sync can keep (spec §2.6: spec_sheet, installation_guide, owners_manual). */
-export const DOCUMENT_KINDS = ['spec_sheet', 'installation_guide', 'owners_manual'] as const;
+/**
+ * The document kinds the sync can keep (spec §2.6): the three PDFs, kept unless turned off, and the
+ * CAD drawings (the spec sheet's and installation guide's `dwg`) and the translated installation
+ * guides (`pdf_french`, `pdf_spanish`), kept only when turned on: most reps need neither offline.
+ */
+export const DOCUMENT_KINDS = ['spec_sheet', 'installation_guide', 'owners_manual', 'drawings', 'translated_guides'] as const;
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
 
 export const DOCUMENT_LABELS: Record<DocumentKind, string> = {
   spec_sheet: 'Spec sheets',
   installation_guide: 'Installation guides',
   owners_manual: "Owner's manuals",
+  drawings: 'CAD drawings (DWG)',
+  translated_guides: 'Installation guides in French and Spanish',
 };
 
 /** 1 GB: room for the pictures of a full catalog and most of its documents. */
@@ -23,14 +29,23 @@ export const mediaSettingsSchema = z
     /** The most the media store may hold; documents are let go first when it is reached, pictures last. */
     budget_bytes: z.number().int().min(0).max(1_000_000_000_000),
     /** "Make available offline", per document kind (pictures are always kept). */
-    documents: z.object({ spec_sheet: z.boolean(), installation_guide: z.boolean(), owners_manual: z.boolean() }).strict(),
+    documents: z
+      .object({
+        spec_sheet: z.boolean(),
+        installation_guide: z.boolean(),
+        owners_manual: z.boolean(),
+        // Added later: settings saved before say nothing of them, and mean off.
+        drawings: z.boolean().default(false),
+        translated_guides: z.boolean().default(false),
+      })
+      .strict(),
   })
   .strict();
 export type MediaSettings = z.infer<typeof mediaSettingsSchema>;
 
 export const DEFAULT_MEDIA_SETTINGS: MediaSettings = {
   budget_bytes: DEFAULT_MEDIA_BUDGET_BYTES,
-  documents: { spec_sheet: true, installation_guide: true, owners_manual: true },
+  documents: { spec_sheet: true, installation_guide: true, owners_manual: true, drawings: false, translated_guides: false },
 };
 
 /** The media step of the last sync, and the store's size. */

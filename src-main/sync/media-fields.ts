@@ -17,6 +17,10 @@ export const DOCUMENT_FIELDS: readonly { stored: string; field: string; kind: Do
   { stored: 'spec_sheet_pdf', field: 'spec_sheet.pdf', kind: 'spec_sheet' },
   { stored: 'installation_guide_pdf', field: 'installation_guide.pdf', kind: 'installation_guide' },
   { stored: 'owners_manual', field: 'owners_manual', kind: 'owners_manual' },
+  { stored: 'spec_sheet_dwg', field: 'spec_sheet.dwg', kind: 'drawings' },
+  { stored: 'installation_guide_dwg', field: 'installation_guide.dwg', kind: 'drawings' },
+  { stored: 'installation_guide_pdf_french', field: 'installation_guide.pdf_french', kind: 'translated_guides' },
+  { stored: 'installation_guide_pdf_spanish', field: 'installation_guide.pdf_spanish', kind: 'translated_guides' },
 ];
 
 export interface ProductMediaUrl {

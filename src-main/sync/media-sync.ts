@@ -108,17 +108,25 @@ export function sniffType(head: Buffer): string | null {
   if (head.length >= 6 && /^GIF8[79]a$/.test(head.subarray(0, 6).toString('latin1'))) return 'image/gif';
   if (head.length >= 12 && head.subarray(0, 4).toString('latin1') === 'RIFF' && head.subarray(8, 12).toString('latin1') === 'WEBP') return 'image/webp';
   if (head.length >= 5 && head.subarray(0, 5).toString('latin1') === '%PDF-') return 'application/pdf';
+  // AutoCAD's drawings open with their release: AC1012 … AC1032.
+  if (head.length >= 6 && /^AC10\d\d$/.test(head.subarray(0, 6).toString('latin1'))) return DWG_TYPE;
   return null;
 }
 
+const DWG_TYPE = 'image/vnd.dwg';
+/** Types servers give DWG files besides the registered one. */
+const DWG_DECLARED = new Set([DWG_TYPE, 'application/acad', 'application/x-acad', 'application/autocad_dwg', 'application/dwg', 'application/x-dwg', 'image/x-dwg']);
+
 /** The declared type is the kind's (or says nothing), and the bytes agree: the type to store, else why not. */
-export function acceptedType(kind: MediaKind, declared: string | null, head: Buffer): string {
+export function acceptedType(kind: MediaKind, declared: string | null, head: Buffer, documentKind: string | null = null): string {
   const type = (declared ?? '').split(';')[0]!.trim().toLowerCase();
   const sniffed = sniffType(head);
-  const fits = (t: string | null) => t !== null && (kind === 'picture' ? PICTURE_TYPES.has(t) : t === 'application/pdf');
-  if (!fits(type) && !NEUTRAL_TYPES.has(type)) throw new MediaRefused(`the answer was ${type || 'untyped'}, not ${kind === 'picture' ? 'a picture' : 'a PDF'}`);
-  if (!fits(sniffed)) throw new MediaRefused(`the file is not ${kind === 'picture' ? 'a PNG, JPEG, GIF or WebP picture' : 'a PDF'}`);
-  if (fits(type) && type !== sniffed) throw new MediaRefused(`the answer says ${type} but the file is ${sniffed}`);
+  const drawing = kind === 'document' && documentKind === 'drawings';
+  const what = kind === 'picture' ? 'a picture' : drawing ? 'a DWG drawing' : 'a PDF';
+  const fits = (t: string | null) => t !== null && (kind === 'picture' ? PICTURE_TYPES.has(t) : drawing ? DWG_DECLARED.has(t) : t === 'application/pdf');
+  if (!fits(type) && !NEUTRAL_TYPES.has(type)) throw new MediaRefused(`the answer was ${type || 'untyped'}, not ${what}`);
+  if (!fits(sniffed)) throw new MediaRefused(`the file is not ${kind === 'picture' ? 'a PNG, JPEG, GIF or WebP picture' : what}`);
+  if (fits(type) && (drawing ? sniffed !== DWG_TYPE : type !== sniffed)) throw new MediaRefused(`the answer says ${type} but the file is ${sniffed}`);
   return sniffed!;
 }
 
@@ -328,7 +336,7 @@ export class MediaSync {
           await answer.body.destroy();
           throw new MediaRefused(`it is ${length} bytes, over the ${max} bytes a ${row.kind} may have`);
         }
-        const file = await this.receive(answer.body, max, row.kind, header(answer.headers, 'content-type'));
+        const file = await this.receive(answer.body, max, row.kind, header(answer.headers, 'content-type'), row.document_kind);
         this.media.keep(row.url, { ...file, etag: header(answer.headers, 'etag'), lastModified: header(answer.headers, 'last-modified') });
         return { kind: 'kept', bytes: file.size };
       }
@@ -342,7 +350,7 @@ export class MediaSync {
   }
 
   /** The body into a temporary file (0600), hashed on the way, within the size limit and checked by its first bytes. */
-  private async receive(body: AsyncIterable<Buffer> & { destroy(): unknown }, max: number, kind: MediaKind, declared: string | null): Promise<Omit<FetchedFile, 'etag' | 'lastModified'>> {
+  private async receive(body: AsyncIterable<Buffer> & { destroy(): unknown }, max: number, kind: MediaKind, declared: string | null, documentKind: string | null): Promise<Omit<FetchedFile, 'etag' | 'lastModified'>> {
     const tempFile = this.media.tempFile();
     const fd = fs.openSync(tempFile, 'wx', 0o600);
     const hash = crypto.createHash('sha256');
@@ -360,7 +368,7 @@ export class MediaSync {
         hash.update(chunk);
         fs.writeSync(fd, chunk);
       }
-      const contentType = acceptedType(kind, declared, head);
+      const contentType = acceptedType(kind, declared, head, documentKind);
       ok = true;
       return { tempFile, sha256: hash.digest('hex'), size, contentType };
     } finally {

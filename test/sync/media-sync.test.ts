@@ -188,6 +188,26 @@ describe('the media step of a sync', () => {
     expect((await down.get('/api/media/settings')).body).toMatchObject({ budget_bytes: 1_000_000_000 });
   }, 60_000);
 
+  it('keeps CAD drawings and translated guides only when the rep turns them on: a DWG checked as one, then let go when turned off', async () => {
+    const products = (await (await fetch(`${up.url}/products?limit=1000`, { headers: { authorization: `Bearer ${up.key}` } })).json()) as { data: { spec_sheet: { dwg: string | null }; installation_guide: { pdf_french: string | null } }[] };
+    const dwgs = products.data.map((p) => p.spec_sheet.dwg).filter((u): u is string => u !== null);
+    const french = products.data.map((p) => p.installation_guide.pdf_french).filter((u): u is string => u !== null);
+    expect(dwgs.length).toBeGreaterThan(0);
+    // Off by default: named, not fetched.
+    expect(dwgs.every((u) => down.engine.media.media.cachedFile(u) === null)).toBe(true);
+    await writeMediaSettings(down.engine.store.db, { budget_bytes: 1_000_000_000, documents: { spec_sheet: true, installation_guide: true, owners_manual: true, drawings: true, translated_guides: true } });
+    const status = await sync();
+    expect(status.media!.failed).toBe(0);
+    for (const url of [...dwgs, ...french]) expect(down.engine.media.media.cachedFile(url)).not.toBeNull();
+    const dwg = fs.readFileSync(down.engine.media.media.cachedFile(dwgs[0]!)!);
+    expect(dwg.subarray(0, 6).toString('latin1')).toBe('AC1032');
+    expect(down.engine.store.sqlite.prepare('select content_type from media_files where url = ?').pluck().get(dwgs[0])).toBe('image/vnd.dwg');
+    // Turned off again: their copies go at the next sync.
+    await writeMediaSettings(down.engine.store.db, { budget_bytes: 1_000_000_000, documents: { spec_sheet: true, installation_guide: true, owners_manual: true, drawings: false, translated_guides: false } });
+    await sync();
+    for (const url of [...dwgs, ...french]) expect(down.engine.media.media.cachedFile(url)).toBeNull();
+  }, 120_000);
+
   it('holds the budget: documents go first, the least used first, pictures stay; a later sync does not fetch them back', async () => {
     const rows = down.engine.store.sqlite.prepare('select url, kind, sha256, size from media_files where sha256 is not null').all() as { url: string; kind: string; sha256: string; size: number }[];
     const distinct = (kind: string) => [...new Map(rows.filter((r) => r.kind === kind).map((r) => [r.sha256, r.size])).values()].reduce((a, b) => a + b, 0);
@@ -199,7 +219,7 @@ describe('the media step of a sync', () => {
     const used = documents[0]!;
     await new Promise((r) => setTimeout(r, 5));
     expect((await down.get(`/media/${used.sha256}`, { key: null })).status).toBe(200);
-    await writeMediaSettings(down.engine.store.db, { budget_bytes: budget, documents: { spec_sheet: true, installation_guide: true, owners_manual: true } });
+    await writeMediaSettings(down.engine.store.db, { budget_bytes: budget, documents: { spec_sheet: true, installation_guide: true, owners_manual: true, drawings: false, translated_guides: false } });
     const served = up.media.bytesServed;
     const status = await sync();
     expect(status.media!.store_bytes).toBeLessThanOrEqual(budget);

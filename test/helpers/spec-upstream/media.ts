@@ -103,13 +103,19 @@ export function makePdf(title: string): Buffer {
   return Buffer.from(out, 'latin1');
 }
 
+/** A file that opens as AutoCAD's drawings do (its release, AC1032), the rest filler: enough for a type check. */
+export function makeDwg(seed: string): Buffer {
+  return Buffer.concat([Buffer.from('AC1032', 'latin1'), Buffer.alloc(122), crypto.createHash('sha256').update(seed).digest()]);
+}
+
 const made = new Map<string, { type: string; bytes: Buffer }>();
 
 /** The bytes and type of a media path of the fake service (`/media/...`), chosen by its name; made once per path. */
 export function mediaFor(path: string): { type: string; bytes: Buffer } {
   let file = made.get(path);
   if (!file) {
-    if (path.endsWith('.pdf')) file = { type: 'application/pdf', bytes: makePdf(`Document ${decodeURIComponent(path)}`) };
+    if (path.endsWith('.dwg')) file = { type: 'image/vnd.dwg', bytes: makeDwg(path) };
+    else if (path.endsWith('.pdf')) file = { type: 'application/pdf', bytes: makePdf(`Document ${decodeURIComponent(path)}`) };
     else if (path.includes('/dimension-')) file = { type: 'image/jpeg', bytes: makeJpeg(path) };
     else file = { type: 'image/png', bytes: makePng(path) };
     made.set(path, file);

@@ -211,8 +211,15 @@ export class SpecService {
       shipping_dimensions: this.dimensions(p, 2),
       options: list(url, p.options.map((o) => ({ object: 'product-option', id: o.id, name: o.name, price: o.price === null ? null : money(o.price), option_type: o.option_type, description: null, store_id: null }))),
       certifications: p.certifications.map((c) => ({ object: 'certification', name: c.name, link: c.link, type: c.type })),
-      spec_sheet: { object: 'document-library', pdf: `${this.mediaBase}/docs/${p.id}-spec.pdf`, dwg: null },
-      installation_guide: { object: 'document-library', pdf: `${this.mediaBase}/docs/${p.id}-install.pdf`, pdf_french: null, pdf_spanish: null, dwg: null },
+      // CAD drawings and a French guide for rated units only, as a manufacturer publishes them.
+      spec_sheet: { object: 'document-library', pdf: `${this.mediaBase}/docs/${p.id}-spec.pdf`, dwg: p.ratings.length > 0 ? `${this.mediaBase}/docs/${p.id}-spec.dwg` : null },
+      installation_guide: {
+        object: 'document-library',
+        pdf: `${this.mediaBase}/docs/${p.id}-install.pdf`,
+        pdf_french: p.ratings.length > 0 ? `${this.mediaBase}/docs/${p.id}-install-fr.pdf` : null,
+        pdf_spanish: null,
+        dwg: null,
+      },
       revit: null,
       // Interceptors come with an owner's manual; accessories do not.
       owners_manual: p.ratings.length > 0 ? `${this.mediaBase}/docs/${p.id}-owners.pdf` : null,

@@ -100,6 +100,10 @@ const DOCUMENT_LABELS: [string, string][] = [
   ['spec_sheet.pdf', 'Spec sheet (PDF)'],
   ['installation_guide.pdf', 'Installation guide (PDF)'],
   ['owners_manual', "Owner's manual (PDF)"],
+  ['spec_sheet.dwg', 'Spec sheet (DWG)'],
+  ['installation_guide.dwg', 'Installation drawing (DWG)'],
+  ['installation_guide.pdf_french', 'Installation guide, French'],
+  ['installation_guide.pdf_spanish', 'Installation guide, Spanish'],
 ];
 
 /** The kept PDFs open here; the other documents (DWG, Revit …) are links to the manufacturer's site. */
