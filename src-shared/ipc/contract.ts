@@ -107,6 +107,8 @@ export const methods = {
       min_liquid: z.number({ error: 'Liquid capacity must be a number of gallons.' }).min(0, { error: "Liquid capacity can't be negative." }).optional(),
       installation: z.enum(['indoors', 'indoors-buried', 'outdoors', 'outdoors-buried', 'traffic']).optional(),
       sort: z.enum(['relevance', 'part-number', 'flow', 'grease', 'liquid', 'price']).optional(),
+      /** Smallest first (the default) or largest first; best match has no direction. Unknown figures go last either way. */
+      direction: z.enum(['asc', 'desc']).optional(),
     })
     .strict(),
   'catalog.product': z.object({ modelNumber: z.string().trim().min(1).max(200), storeId: z.string().min(1).max(64).optional() }).strict(),

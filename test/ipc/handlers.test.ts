@@ -190,6 +190,15 @@ describe('valid calls', () => {
     expect(ranged.total).toBe(all.data.filter((p) => p.rated_flow_gpm !== null && p.rated_flow_gpm >= 50 && p.rated_flow_gpm <= 100).length);
     const greasy = await ok('catalog.products', { min_grease: 1000 });
     expect(greasy.data.every((p) => p.grease_capacity_lbs! >= 1000)).toBe(true);
+    // Largest first: the same products, the flows in the other order, and products without a rated flow still last.
+    const down = await ok('catalog.products', { min_flow: 50, max_flow: 100, sort: 'flow', direction: 'desc' });
+    expect(down.data.map((p) => p.rated_flow_gpm!)).toEqual([...flows].sort((a, b) => b - a));
+    const byFlowDesc = await ok('catalog.products', { sort: 'flow', direction: 'desc' });
+    const known = byFlowDesc.data.findIndex((p) => p.rated_flow_gpm === null);
+    if (known >= 0) expect(byFlowDesc.data.slice(known).every((p) => p.rated_flow_gpm === null)).toBe(true);
+    const zToA = await ok('catalog.products', { sort: 'part-number', direction: 'desc' });
+    const aToZ = await ok('catalog.products', { sort: 'part-number' });
+    expect(zToA.data.map((p) => p.part_number)).toEqual([...aToZ.data.map((p) => p.part_number)].reverse());
     const big = await ok('catalog.products', { min_liquid: 500, sort: 'liquid' });
     expect(big.data.every((p) => p.liquid_capacity_gal! >= 500)).toBe(true);
     const traffic = await ok('catalog.products', { installation: 'traffic' });

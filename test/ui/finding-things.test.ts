@@ -45,6 +45,15 @@ describe('catalog', () => {
     for (const f of flows) expect(f >= 50 && f <= 100, String(f)).toBe(true);
     expect([...flows].sort((a, b) => a - b)).toEqual(flows);
     await screenshot(page, 'catalog-filtered-1366');
+    // Largest first: the list starts from the top of the range and goes down (the list shows a
+    // window of its rows, so the two orders' windows need not hold the same products).
+    await page.getByLabel('Order').selectOption('desc');
+    await expect.poll(async () => flowOf(await rows().first().getByTestId('row-flow').innerText())).toBeGreaterThan(flows[0]!);
+    const down = (await page.getByTestId('product-list').getByTestId('row-flow').allInnerTexts()).map(flowOf);
+    expect(down.length).toBeGreaterThan(1);
+    for (const f of down) expect(f >= 50 && f <= 100, String(f)).toBe(true);
+    expect([...down].sort((a, b) => b - a)).toEqual(down);
+    await page.getByLabel('Order').selectOption('asc');
     // A bad number is named, in words.
     await page.getByLabel('Rated flow from (GPM)').fill('-3');
     await page.getByText("Rated flow from can't be negative.").waitFor();
@@ -55,6 +64,8 @@ describe('catalog', () => {
     await page.getByLabel('Rated flow from (GPM)').fill('');
     await page.getByLabel('to (GPM)').fill('');
     await page.getByLabel('Sort by').selectOption('relevance');
+    // Best match has no order to choose.
+    expect(await page.getByLabel('Order').isDisabled()).toBe(true);
   }, 60_000);
 
   it('finds the exact model first ("HM-50" finds HM-50 before HM-500), and arrow keys move through the list', async () => {

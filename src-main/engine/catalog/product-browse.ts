@@ -27,6 +27,7 @@ export interface ProductFilter {
   /** Only products that may be installed so (installation_options). */
   installation?: InstallationFilter;
   sort?: ProductSort;
+  direction?: 'asc' | 'desc';
 }
 
 export const INSTALLATION_FILTERS = ['indoors', 'indoors-buried', 'outdoors', 'outdoors-buried', 'traffic'] as const;
@@ -172,12 +173,14 @@ export class ProductBrowser {
         (!filter.installation || r.install.has(filter.installation)),
     );
     const sort = filter.sort ?? 'relevance';
+    const dir = filter.direction === 'desc' ? -1 : 1;
     // Stable sorts over the part-number order: ties keep it.
     if (sort === 'relevance' && words.length > 0) rows = [...rows].sort((a, b) => rank(a, query) - rank(b, query));
-    else if (sort === 'flow') rows = [...rows].sort((a, b) => nullsLast(a.summary.rated_flow_gpm, b.summary.rated_flow_gpm, 1));
-    else if (sort === 'grease') rows = [...rows].sort((a, b) => nullsLast(a.summary.grease_capacity_lbs, b.summary.grease_capacity_lbs, 1));
-    else if (sort === 'liquid') rows = [...rows].sort((a, b) => nullsLast(a.summary.liquid_capacity_gal, b.summary.liquid_capacity_gal, 1));
-    else if (sort === 'price') rows = [...rows].sort((a, b) => nullsLast(Number.isFinite(a.price) ? a.price : null, Number.isFinite(b.price) ? b.price : null, 1));
+    else if (sort === 'part-number' && dir === -1) rows = [...rows].reverse();
+    else if (sort === 'flow') rows = [...rows].sort((a, b) => nullsLast(a.summary.rated_flow_gpm, b.summary.rated_flow_gpm, dir));
+    else if (sort === 'grease') rows = [...rows].sort((a, b) => nullsLast(a.summary.grease_capacity_lbs, b.summary.grease_capacity_lbs, dir));
+    else if (sort === 'liquid') rows = [...rows].sort((a, b) => nullsLast(a.summary.liquid_capacity_gal, b.summary.liquid_capacity_gal, dir));
+    else if (sort === 'price') rows = [...rows].sort((a, b) => nullsLast(Number.isFinite(a.price) ? a.price : null, Number.isFinite(b.price) ? b.price : null, dir));
     return { total: rows.length, data: rows.map((r) => r.summary) };
   }
 

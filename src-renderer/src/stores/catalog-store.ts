@@ -20,6 +20,7 @@ export interface CatalogFilter {
   min_liquid: string;
   installation: '' | NonNullable<MethodArgs<'catalog.products'>['installation']>;
   sort: NonNullable<MethodArgs<'catalog.products'>['sort']>;
+  direction: NonNullable<MethodArgs<'catalog.products'>['direction']>;
 }
 
 const NUMBER_FIELDS = ['min_flow', 'max_flow', 'min_grease', 'min_liquid'] as const;
@@ -64,7 +65,7 @@ export const useCatalog = create<CatalogState>((set, get) => {
   return {
     types: [],
     collections: [],
-    filter: { type: null, collection: null, query: '', min_flow: '', max_flow: '', min_grease: '', min_liquid: '', installation: '', sort: 'relevance' },
+    filter: { type: null, collection: null, query: '', min_flow: '', max_flow: '', min_grease: '', min_liquid: '', installation: '', sort: 'relevance', direction: 'asc' },
     filterErrors: {},
     products: [],
     total: 0,
@@ -122,6 +123,7 @@ export const useCatalog = create<CatalogState>((set, get) => {
           ...numbers,
           installation: f.installation || undefined,
           sort: f.sort,
+          direction: f.direction,
         });
         if (seq !== listSeq) return;
         set({ products: page.data, total: page.total, listLoading: false, listError: null, listReady: true });

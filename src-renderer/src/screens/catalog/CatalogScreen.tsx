@@ -92,6 +92,14 @@ export function CatalogScreen(props: { modelNumber: string | null; storeId: stri
                   </select>
                 )}
               </Field>
+              <Field label="Order">
+                {(p) => (
+                  <select {...p} value={filter.direction} disabled={filter.sort === 'relevance'} title={filter.sort === 'relevance' ? 'Best match has no order to choose' : undefined} onChange={(e) => setFilter({ direction: e.target.value as typeof filter.direction })}>
+                    <option value="asc">{filter.sort === 'part-number' ? 'A to Z' : 'Smallest first'}</option>
+                    <option value="desc">{filter.sort === 'part-number' ? 'Z to A' : 'Largest first'}</option>
+                  </select>
+                )}
+              </Field>
             </div>
           </form>
           <p className="count" aria-live="polite">
