@@ -14,6 +14,7 @@
  * (src-renderer/src/stores/plain-errors.ts), so it has no second set of rules.
  */
 import { z } from 'zod';
+import { repProfileSchema } from './rep-profile.js';
 import type { ApiErrorBody } from '../api/common.js';
 import type { Collection, Product, ProductListItem, ProductType } from '../api/catalog.js';
 import type { Jurisdiction, Project, ProjectListItem, User, UserListItem } from '../api/people.js';
@@ -173,14 +174,7 @@ export const methods = {
   'report.exportPdf': z.object({ projectId: id, units: z.enum(['standard', 'metric']).optional(), price: z.boolean().optional() }).strict(),
   /** The rep's company and contact printed on reports. */
   'report.profile': noArgs,
-  'report.setProfile': z
-    .object({
-      company: z.string().trim().max(200, { error: 'The company name is at most 200 characters.' }),
-      name: z.string().trim().max(200, { error: 'The name is at most 200 characters.' }),
-      email: z.union([z.literal(''), z.email({ error: 'Enter an e-mail address, like name@company.com, or leave it empty.' })]),
-      phone: z.string().trim().max(50, { error: 'The phone number is at most 50 characters.' }),
-    })
-    .strict(),
+  'report.setProfile': repProfileSchema,
 
   // --- Backups, export / import, logs, start-up (data-safety.ts) ------------------------------
   ...dataSafetyMethods,

@@ -196,8 +196,13 @@ describe('the report carries the rep’s details', () => {
     await form.getByLabel('Company').fill('Prairie Interceptor Supply');
     await form.getByLabel('Your name').fill('Sam Field');
     await form.getByLabel('E-mail').fill('not an address');
+    // Two bad fields: both are named at once, and nothing is saved.
+    await form.getByLabel('Phone').fill('5'.repeat(60));
     await form.getByRole('button', { name: 'Save details' }).click();
     expect(await messageFor(form.getByLabel('E-mail'))).toMatch(/Enter an e-mail address/);
+    expect(await messageFor(form.getByLabel('Phone'))).toMatch(/at most 50 characters/);
+    expect(await form.getByText('Saved: new reports carry these details.').count()).toBe(0);
+    await form.getByLabel('Phone').fill('312-555-0199');
     await form.getByLabel('E-mail').fill('sam@prairie.example');
     await form.getByRole('button', { name: 'Save details' }).click();
     await form.getByText('Saved: new reports carry these details.').waitFor();

@@ -1,6 +1,7 @@
 /** Settings → "Your details on reports": the rep's company and contact printed on every report PDF. */
 import { useEffect, useState } from 'react';
 import type { RepProfile } from '../../../../src-shared/ipc/contract';
+import { repProfileProblems } from '../../../../src-shared/ipc/rep-profile';
 import { Field } from '../../components/Field';
 import { ErrorNotice, InfoNotice } from '../../components/Notice';
 import { call, CallError, messageOf } from '../../transport/bridge';
@@ -35,6 +36,10 @@ export function RepProfileForm() {
         e.preventDefault();
         setMessage(null);
         setFailure(null);
+        // Every field that needs fixing, at once (the service names one at a time).
+        const problems = repProfileProblems(values);
+        setErrors(problems);
+        if (Object.keys(problems).length > 0) return;
         try {
           setValues(await call('report.setProfile', values));
           setErrors({});
