@@ -81,6 +81,16 @@ describe('the editor never loses work', () => {
     await page.getByRole('status').filter({ hasText: 'Removed fixture 2 (Dishwasher)' }).getByRole('button', { name: 'Undo' }).click();
     await expect.poll(() => page.getByRole('listitem', { name: /^Fixture \d/ }).count()).toBe(2);
     expect(await page.getByLabel('Fixture 2 flow (GPM)').inputValue()).toBe('17');
+    // Saved, then a fixture removed and brought back with nothing else changed: the form is as saved.
+    await page.getByRole('button', { name: 'Engineer not known yet' }).click();
+    await page.getByRole('button', { name: 'Create project' }).click();
+    await page.waitForURL(/#\/projects\/\d+$/);
+    await page.getByRole('button', { name: 'Saved' }).waitFor();
+    await page.getByRole('button', { name: /^Remove fixture 1/ }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).waitFor();
+    await page.getByRole('status').filter({ hasText: 'Removed fixture 1' }).getByRole('button', { name: 'Undo' }).click();
+    await page.getByRole('button', { name: 'Saved' }).waitFor();
+    expect(await page.getByRole('listitem', { name: /^Fixture \d/ }).count()).toBe(2);
   }, 60_000);
 });
 

@@ -33,8 +33,11 @@ interface EditorState {
   engineerResults: UserRow[];
   /** The text the engineer results answer (so "no match" is said only for what was searched). */
   engineerQuery: string;
-  /** The last fixture removed, for Undo. */
-  removedFixture: { fixture: FixtureForm; index: number; label: string } | null;
+  /**
+   * The last fixture removed, for Undo; `clean` is the form the removal made when the form was
+   * saved before it: an Undo with nothing changed since leaves the form as saved (not dirty).
+   */
+  removedFixture: { fixture: FixtureForm; index: number; label: string; clean?: ProjectForm } | null;
 
   open(id: number | 'new'): Promise<void>;
   set<K extends keyof ProjectForm>(key: K, value: ProjectForm[K]): void;
@@ -232,8 +235,9 @@ export const useEditor = create<EditorState>((set, get) => {
       const form = get().form;
       const index = form?.fixtures.findIndex((f) => f.key === key) ?? -1;
       if (!form || index < 0) return;
+      const wasDirty = get().dirty;
       changed({ ...form, fixtures: form.fixtures.filter((f) => f.key !== key) });
-      set({ removedFixture: { fixture: form.fixtures[index]!, index, label } });
+      set({ removedFixture: { fixture: form.fixtures[index]!, index, label, clean: wasDirty ? undefined : get().form! } });
     },
 
     undoRemoveFixture() {
@@ -242,7 +246,8 @@ export const useEditor = create<EditorState>((set, get) => {
       const fixtures = [...form.fixtures];
       fixtures.splice(removedFixture.index, 0, removedFixture.fixture);
       changed({ ...form, fixtures });
-      set({ removedFixture: null });
+      // Nothing else changed since a removal from the saved form: it is the saved form again.
+      set({ removedFixture: null, ...(removedFixture.clean === form ? { dirty: false } : {}) });
     },
 
     searchEngineers(text) {
