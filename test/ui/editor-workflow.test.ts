@@ -75,11 +75,16 @@ describe('the editor never loses work', () => {
     await page.getByRole('button', { name: 'Add fixture' }).click();
     await page.getByLabel('Fixture to add').selectOption('dishwasher');
     await page.getByRole('button', { name: 'Add fixture' }).click();
+    // The keyboard goes into the row just added, to Undo once a row is removed, and back into the row Undo restores.
+    const focusedRow = () => page.evaluate(() => document.activeElement?.closest('li')?.getAttribute('aria-label') ?? document.activeElement?.textContent?.trim() ?? null);
+    await expect.poll(focusedRow).toBe('Fixture 2: Dishwasher');
     await page.getByLabel('Fixture 2 flow (GPM)').fill('17');
     await page.getByRole('button', { name: /^Remove fixture 2/ }).click();
     await expect.poll(() => page.getByRole('listitem', { name: /^Fixture \d/ }).count()).toBe(1);
+    await expect.poll(focusedRow).toBe('Undo');
     await page.getByRole('status').filter({ hasText: 'Removed fixture 2 (Dishwasher)' }).getByRole('button', { name: 'Undo' }).click();
     await expect.poll(() => page.getByRole('listitem', { name: /^Fixture \d/ }).count()).toBe(2);
+    await expect.poll(focusedRow).toBe('Fixture 2: Dishwasher');
     expect(await page.getByLabel('Fixture 2 flow (GPM)').inputValue()).toBe('17');
     // Saved, then a fixture removed and brought back with nothing else changed: the form is as saved.
     await page.getByRole('button', { name: 'Engineer not known yet' }).click();

@@ -1,5 +1,5 @@
 /** The kitchen's fixtures: add from the typical-fixture library or as custom sizes, edit, remove. */
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Check, Field } from '../../components/Field';
 import { useApp } from '../../stores/app-store';
 import { useEditor } from '../../stores/project-editor-store';
@@ -15,20 +15,51 @@ export function FixturesEditor(props: { readOnly: boolean; errorFor: (field: str
   const removed = useEditor((s) => s.removedFixture);
   const labelOf = (type: string) => vocabulary.fixture_kinds.find((k) => k.key === type)?.label ?? type;
   const [kind, setKind] = useState(vocabulary.fixture_kinds[0]?.key ?? 'custom');
+  // Where the keyboard goes once the list has changed: into the row just added or brought back,
+  // or to Undo after a removal (the Remove button pressed is gone).
+  const list = useRef<HTMLOListElement>(null);
+  const undoButton = useRef<HTMLButtonElement>(null);
+  const focusNext = useRef<{ row: number } | 'undo' | null>(null);
+  useEffect(() => {
+    const next = focusNext.current;
+    if (next === null) return;
+    focusNext.current = null;
+    if (next === 'undo') undoButton.current?.focus();
+    else list.current?.children[next.row]?.querySelector<HTMLElement>('input, select, textarea')?.focus();
+  }, [fixtures.length]);
 
   return (
     <fieldset disabled={props.readOnly} className="fixtures">
       <legend>Fixtures</legend>
       {fixtures.length === 0 && <p className="muted">No fixtures yet: add the sinks, drains and appliances that drain to the interceptor.</p>}
-      <ol className="fixture-list">
+      <ol className="fixture-list" ref={list}>
         {fixtures.map((f, i) => (
-          <FixtureRow key={f.key} index={i} fixture={f} units={units} noEffect={props.noEffect[f.key]} errorFor={props.errorFor} onChange={(patch) => updateFixture(f.key, patch)} onRemove={() => removeFixture(f.key, f.name.trim() || labelOf(f.type))} />
+          <FixtureRow
+            key={f.key}
+            index={i}
+            fixture={f}
+            units={units}
+            noEffect={props.noEffect[f.key]}
+            errorFor={props.errorFor}
+            onChange={(patch) => updateFixture(f.key, patch)}
+            onRemove={() => {
+              focusNext.current = 'undo';
+              removeFixture(f.key, f.name.trim() || labelOf(f.type));
+            }}
+          />
         ))}
       </ol>
       {removed && (
         <div className="notice notice-info undo" role="status">
           <span>Removed fixture {removed.index + 1} ({removed.label}).</span>
-          <button type="button" onClick={undoRemoveFixture}>
+          <button
+            type="button"
+            ref={undoButton}
+            onClick={() => {
+              focusNext.current = { row: removed.index };
+              undoRemoveFixture();
+            }}
+          >
             Undo
           </button>
         </div>
@@ -45,7 +76,13 @@ export function FixturesEditor(props: { readOnly: boolean; errorFor: (field: str
             </select>
           )}
         </Field>
-        <button type="button" onClick={() => addFixture(kind)}>
+        <button
+          type="button"
+          onClick={() => {
+            focusNext.current = { row: fixtures.length };
+            addFixture(kind);
+          }}
+        >
           Add fixture
         </button>
       </div>
