@@ -151,6 +151,14 @@ describe('the engineer field', () => {
     await page.getByText(/Not chosen yet/).waitFor();
     await engineer.press('Escape');
     expect(await engineer.inputValue()).toBe('Theo');
+
+    // With the matches open, "add … as a new contact" is not covered by them: a click reaches it.
+    await engineer.fill('');
+    await engineer.fill('Theo');
+    await options.first().waitFor();
+    await page.getByRole('button', { name: 'add “Theo” as a new contact' }).click({ timeout: 5_000 });
+    expect(await page.getByLabel('Contact name').inputValue()).toBe('Theo');
+    await page.getByRole('button', { name: 'Choose an existing user instead' }).click();
   }, 60_000);
 
   it('saves a project with the engineer not known yet', async () => {
