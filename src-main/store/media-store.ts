@@ -9,28 +9,17 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Selectable } from 'kysely';
 import type { MediaKind } from '../../src-shared/media.js';
 import { ensurePrivateFolder, restrictFile } from './data-folder.js';
 import type { Store } from './open-store.js';
+import type { MediaFilesTable } from './schema.js';
 
 export const MEDIA_FOLDER = 'media';
 const SHA256 = /^[0-9a-f]{64}$/;
 
-export interface MediaRow {
-  url: string;
-  kind: MediaKind;
-  document_kind: string | null;
-  sha256: string | null;
-  size: number | null;
-  content_type: string | null;
-  etag: string | null;
-  last_modified: string | null;
-  fetched_at: string | null;
-  last_used: string | null;
-  evicted: number;
-  failures: number;
-  last_error: string | null;
-}
+/** A row of `media_files` (schema.ts), its kind narrowed. */
+export type MediaRow = Omit<Selectable<MediaFilesTable>, 'kind'> & { kind: MediaKind };
 
 /** A URL the catalog names, and what it is. */
 export interface WantedMedia {
