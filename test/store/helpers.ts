@@ -1,8 +1,34 @@
 /** Shared steps of the store-safety tests: a store with unsynced projects, and byte-level damage. */
 import fs from 'node:fs';
-import type { Engine } from '../../src-main/engine/engine.js';
+import path from 'node:path';
+import { afterEach } from 'vitest';
+import { openEngine, type Engine } from '../../src-main/engine/engine.js';
+import { DATABASE_FILE } from '../../src-main/store/open-store.js';
+import { copyTemplateDataDir } from '../helpers/api-server.js';
 import { projectCreateBody } from '../../src-shared/api/project-write.js';
 import { openSqlite } from '../../src-main/store/sqlite.js';
+
+/**
+ * Scratch data folders (copies of the prepared store) and engines on them, removed and closed
+ * after each test, with `cleanup` for the test's own steps (run last-in first-out).
+ */
+export function scratchStores() {
+  const cleanup: Array<() => unknown> = [];
+  afterEach(async () => {
+    for (const step of cleanup.splice(0).reverse()) await step();
+  });
+  const folder = (): { dataDir: string; file: string } => {
+    const dataDir = copyTemplateDataDir();
+    cleanup.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+    return { dataDir, file: path.join(dataDir, DATABASE_FILE) };
+  };
+  const open = async (dataDir: string): Promise<Engine> => {
+    const engine = await openEngine({ dataDir });
+    cleanup.push(() => engine.close());
+    return engine;
+  };
+  return { cleanup, folder, open };
+}
 
 /** Creates `count` Drafts with fixtures (unsynced, dirty) through the engine; returns their ids. */
 export async function makeUnsyncedProjects(engine: Engine, count: number, label = 'Salvage test'): Promise<number[]> {

@@ -10,38 +10,22 @@ import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { openEngine, type Engine } from '../../src-main/engine/engine.js';
+import { describe, expect, it } from 'vitest';
+import { openEngine } from '../../src-main/engine/engine.js';
 import { openOwnedEngine } from '../../src-main/engine/owned-engine.js';
 import { importProjectsText, exportProjects } from '../../src-main/engine/projects/project-transfer.js';
 import { recoverAndOpen, setAsideDamaged, type DamageReport } from '../../src-main/engine/recovery.js';
 import { damaged } from '../../src-main/store/store-errors.js';
 import { takeLock, takeSharedLock } from '../../src-main/store/process-locks.js';
 import { backupsDir, listBackups } from '../../src-main/store/backups.js';
-import { DATABASE_FILE } from '../../src-main/store/open-store.js';
 import { openSqlite } from '../../src-main/store/sqlite.js';
-import { copyTemplateDataDir, startTestServer, tempDir } from '../helpers/api-server.js';
-import { makeUnsyncedProjects } from './helpers.js';
+import { startTestServer, tempDir } from '../helpers/api-server.js';
+import { makeUnsyncedProjects, scratchStores } from './helpers.js';
 import { runCli } from '../helpers/cli-process.js';
 
 /** Tests that run the command line in processes of their own: generous on a loaded machine. */
 const SPAWN_MS = 180_000;
-const cleanup: Array<() => unknown> = [];
-afterEach(async () => {
-  for (const step of cleanup.splice(0).reverse()) await step();
-});
-
-function folder(): { dataDir: string; file: string } {
-  const dataDir = copyTemplateDataDir();
-  cleanup.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-  return { dataDir, file: path.join(dataDir, DATABASE_FILE) };
-}
-
-async function open(dataDir: string): Promise<Engine> {
-  const engine = await openEngine({ dataDir });
-  cleanup.push(() => engine.close());
-  return engine;
-}
+const { cleanup, folder, open } = scratchStores();
 
 /** The store's bytes: the main file and its WAL. */
 function storeHash(file: string): string {

@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Kysely, Migrator, SqliteDialect } from 'kysely';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openEngine, type Engine } from '../../src-main/engine/engine.js';
 import { openOwnedEngine } from '../../src-main/engine/owned-engine.js';
 import { readExportedProject } from '../../src-main/engine/projects/project-transfer.js';
@@ -22,28 +22,12 @@ import type { Database } from '../../src-main/store/schema.js';
 import { takeLock } from '../../src-main/store/process-locks.js';
 import { openSqlite } from '../../src-main/store/sqlite.js';
 import { StoreOpenError } from '../../src-main/store/store-errors.js';
-import { copyTemplateDataDir } from '../helpers/api-server.js';
 import { spawnCli } from '../helpers/cli-process.js';
 import type { Readable } from 'node:stream';
-import { addNotes, garbage, leafPageOf, makeUnsyncedProjects, overwrite, pageSizeOf } from './helpers.js';
+import { addNotes, garbage, leafPageOf, makeUnsyncedProjects, overwrite, pageSizeOf, scratchStores } from './helpers.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
-const cleanup: Array<() => unknown> = [];
-afterEach(async () => {
-  for (const step of cleanup.splice(0).reverse()) await step();
-});
-
-function folder(): { dataDir: string; file: string } {
-  const dataDir = copyTemplateDataDir();
-  cleanup.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-  return { dataDir, file: path.join(dataDir, DATABASE_FILE) };
-}
-
-async function open(dataDir: string): Promise<Engine> {
-  const engine = await openEngine({ dataDir });
-  cleanup.push(() => engine.close());
-  return engine;
-}
+const { cleanup, folder, open } = scratchStores();
 
 /** Opens a damaged folder as `serve` would, answering the damage report with "restore the backup". */
 async function openChoosingBackup(dataDir: string) {
