@@ -33,14 +33,22 @@ function startServe(dataDir: string): Promise<{ child: ChildProcess; url: string
   });
 }
 
+/** SIGTERM, then the process's exit: its shutdown writes into the data folder, which is removed next. */
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
 describe('npm run serve', () => {
   const dataDir = tempDir();
   let server: Awaited<ReturnType<typeof startServe>>;
   beforeAll(async () => {
     server = await startServe(dataDir);
   });
-  afterAll(() => {
-    server?.child.kill('SIGTERM');
+  afterAll(async () => {
+    if (server) await stop(server.child);
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -87,7 +95,7 @@ describe('npm run serve on a data folder it did not create', () => {
       expect(fs.statSync(keyFile).mode & 0o777).toBe(0o600);
       expect(await territoryStatus(server.url, fs.readFileSync(keyFile, 'utf8').trim())).toBe(200);
     } finally {
-      server.child.kill('SIGTERM');
+      await stop(server.child);
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
   }, 90_000);
@@ -99,8 +107,7 @@ describe('npm run serve on a data folder it did not create', () => {
       let server = await startServe(dataDir);
       const keyFile = path.join(dataDir, 'api-key');
       const first = fs.readFileSync(keyFile, 'utf8').trim();
-      server.child.kill('SIGTERM');
-      await new Promise((resolve) => server.child.once('exit', resolve));
+      await stop(server.child);
       await run(node, [cli, 'keys', 'revoke', '1', '--data-dir', dataDir], { cwd: root });
       server = await startServe(dataDir);
       try {
@@ -110,7 +117,7 @@ describe('npm run serve on a data folder it did not create', () => {
         expect(await territoryStatus(server.url, first)).toBe(401);
         expect(await territoryStatus(server.url, second)).toBe(200);
       } finally {
-        server.child.kill('SIGTERM');
+        await stop(server.child);
       }
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
@@ -129,7 +136,7 @@ describe('npm run serve on a data folder it did not create', () => {
         expect(server.output()).toContain(`npm run keys -- create --data-dir "${dataDir}"`);
         expect(fs.existsSync(path.join(dataDir, 'api-key'))).toBe(false);
       } finally {
-        server.child.kill('SIGTERM');
+        await stop(server.child);
       }
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
