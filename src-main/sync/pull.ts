@@ -4,19 +4,18 @@
  * ETags, /api/jurisdictions, ids on a project's engineer and jurisdiction, versions) are used when
  * the upstream offers them, and never required.
  *
- * Lists are paged (`limit` 100) and survive an upstream that pages otherwise (see decide.ts
- * nextPage). Each list entry decides its detail request (decide.ts decideDetail): skipped when the
- * entry is the one the store fetched it under, asked (with If-None-Match where an ETag is held)
- * otherwise. Without jurisdiction endpoints, jurisdictions and their contacts come from what
- * projects embed (contacts through a user with `projects=true&contacts=true`). Answers received
- * but not yet applied are staged, so a cut-off run resumes.
+ * The per-resource pulls: what each list and detail is asked for and what its answer means. How
+ * they are asked (paging, If-None-Match, which details to ask, staging so a cut-off run resumes)
+ * is pull-fetcher.ts. Without jurisdiction endpoints, jurisdictions and their contacts come from
+ * what projects embed (contacts through a user with `projects=true&contacts=true`).
  */
 import zlib from 'node:zlib';
-import type { SyncIssue, SyncProgress } from '../../src-shared/sync.js';
+import type { SyncIssue } from '../../src-shared/sync.js';
 import type { StatusReporter } from './types.js';
 import { SyncFailure } from './types.js';
 import type { UpstreamClient } from './upstream-client.js';
-import { deflateJson, type AnswerMeta, type AnswerWrite, type AppliedAnswers, type StagedAnswers, type StagedProject } from './sync-answers.js';
+import { deflateJson, type AnswerWrite, type AppliedAnswers, type StagedAnswers, type StagedProject } from './sync-answers.js';
+import { dataOf, inPool, KeyedEntry, PullFetcher, QUEUED } from './pull-fetcher.js';
 import {
   collectionFrom,
   contactFrom,
@@ -26,7 +25,6 @@ import {
   projectFrom,
   productTypeFrom,
   refKey,
-  Rejected,
   territoryFrom,
   userFrom,
   userIdFromUrl,
@@ -39,47 +37,11 @@ import {
   type PulledTerritory,
   type PulledUser,
 } from './convert.js';
-import { decideDetail, engineerOf, fingerprint, jurisdictionKey, listedFingerprint, matchJurisdiction, nextPage, pagingWarnings, startPaging, usersToAsk } from './decide.js';
+import { engineerOf, fingerprint, jurisdictionKey, listedFingerprint, matchJurisdiction, usersToAsk } from './decide.js';
 
-const PAGE = 100;
-/** Detail requests queued at once per resource: more than the client's 32 in flight, so none waits for a lane. */
-const QUEUED = 48;
-/** List pages asked ahead at once when the upstream gives no total. */
-const WINDOW = 8;
+export type { ListEntry } from './pull-fetcher.js';
 
 export type RejectedRecord = Omit<SyncIssue, 'kind'>;
-
-/** A record as a list page shows it: its key, the path of its detail, the date and the fingerprint of its entry. */
-export interface ListEntry {
-  key: string;
-  path: string;
-  stamp: string | null;
-  listed: string;
-}
-
-/**
- * A list entry whose detail path is made from its key when asked: a run holds every entry of the
- * project and user lists until their details are done, and 150,000 paths held as strings were
- * some 13 MB of the worker's live heap, marked again at every full collection. Serialised (a
- * kept page) it is the plain ListEntry.
- */
-class KeyedEntry implements ListEntry {
-  constructor(
-    readonly key: string,
-    readonly stamp: string | null,
-    readonly listed: string,
-    private readonly before: string,
-    private readonly after: string,
-  ) {}
-
-  get path(): string {
-    return this.before + this.key + this.after;
-  }
-
-  toJSON(): ListEntry {
-    return { key: this.key, path: this.path, stamp: this.stamp, listed: this.listed };
-  }
-}
 
 /** A product type, and how the service showed it (served as received: see migration 0028). */
 export type PulledTypeAsShown = PulledProductType & {
@@ -167,96 +129,32 @@ export interface LocalKeys {
   jurisdictionsEndpoint: boolean;
 }
 
-type EntryOf = (item: unknown) => ListEntry | null;
-
-/** A page's answer as kept: the total it gave and its entries. */
-interface KeptPage {
-  total: number | null;
-  entries: ListEntry[];
-}
-
-interface PageOptions {
-  /** Whether a kept page (answered 304) may stand for what it listed. */
-  complete?: (entries: ListEntry[]) => boolean;
-  /** Sees the items of each page received in full (then they are dropped). */
-  onItems?: (items: unknown[]) => void;
-  /** The items of an answer (default: its `data`). */
-  itemsOf?: (body: unknown) => unknown[] | null;
-  /** A 404 for the first page means the upstream has no such list: null instead of a failure. */
-  optional?: boolean;
-  /** How many items the list holds, where something else told (a user's project count): no page past them. */
-  expected?: number;
-  /** Report progress under the list's resource (default true). */
-  report?: boolean;
-  /** A list the spec returns whole (`/products`, `/territories`): one that ignores paging is no news. */
-  wholeBySpec?: boolean;
-}
-
-const dataOf = (body: unknown): unknown[] | null => (isObject(body) && Array.isArray(body.data) ? body.data : null);
-
-/** Runs `work` over `items`, `n` at a time (not one promise per item up front: 100,000 of them cost memory). */
-async function inPool<T>(items: T[], n: number, work: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const lane = async () => {
-    while (next < items.length) await work(items[next++]!);
-  };
-  await Promise.all(Array.from({ length: Math.min(n, items.length) }, lane));
-}
-
 const inflate = (blob: Buffer): unknown => JSON.parse(zlib.inflateRawSync(blob).toString('utf8'));
 
 /** The products a list shows, as part numbers and store ids, in its order. */
 const refsOf = (items: unknown[]): ProductRef[] =>
   items.flatMap((p) => (isObject(p) && typeof p.part_number === 'string' ? [{ part_number: p.part_number, store_id: typeof p.store_id === 'string' ? p.store_id : null }] : []));
 
+/** One pull run: every resource asked for through one PullFetcher, and what changed gathered for the apply (PulledData). */
 export class Puller {
-  private readonly progress = new Map<string, SyncProgress>();
-  readonly issues: SyncIssue[] = [];
-  private readonly answers: AnswerWrite[] = [];
-  private readonly present = new Map<string, Set<string>>();
+  private readonly fetcher: PullFetcher;
   private readonly productIds = new Map<string, number>();
   private jurisdictionsEndpoint: boolean;
 
   constructor(
     private readonly client: UpstreamClient,
-    private readonly status: StatusReporter,
+    status: StatusReporter,
     private readonly applied: AppliedAnswers,
     private readonly staged: StagedAnswers,
     private readonly local: LocalKeys,
   ) {
+    this.fetcher = new PullFetcher(client, status, applied, staged, local.trustDates);
     this.jurisdictionsEndpoint = local.jurisdictionsEndpoint;
   }
 
-  private report(resource: string, done: number, total: number | null): void {
-    this.progress.set(resource, { resource, done, total });
-    this.status.update({ progress: [...this.progress.values()], rejected: this.issues.filter((i) => i.kind === 'rejected').length });
-  }
-
-  private reject(resource: string, key: string, error: unknown): void {
-    if (!(error instanceof Rejected)) throw error;
-    this.issues.push({ kind: 'rejected', resource, key, reason: error.message });
-  }
-
-  private warn(resource: string, key: string, reason: string): void {
-    this.issues.push({ kind: 'warning', resource, key, reason });
-  }
-
-  private keep(resource: string, path: string): void {
-    // Users and projects are kept by id (PulledData.users/projects.present): 150,000 paths held in
-    // memory would say nothing more.
-    if (resource === 'users' || resource === 'projects') return;
-    let paths = this.present.get(resource);
-    if (!paths) this.present.set(resource, (paths = new Set()));
-    paths.add(path);
-  }
-
-  private record(answer: AnswerWrite): void {
-    this.answers.push(answer);
-    this.keep(answer.resource, answer.path);
-  }
-
-  private known(path: string, held = true): AnswerMeta | undefined {
-    return held ? this.applied.get(path) : undefined;
+  /** What the run set aside or warned about so far. */
+  get issues(): SyncIssue[] {
+    return this.fetcher.issues;
   }
 
   private learnIds(list: unknown): void {
@@ -267,228 +165,10 @@ export class Puller {
     }
   }
 
-  /**
-   * A small whole answer whose body a rebuild needs (product types, collections): with
-   * If-None-Match; `changed` is false when it is the same as the store's, even if resent in full.
-   * A 404 is `missing` when `optional`.
-   */
-  private async whole(resource: string, path: string, optional = false): Promise<{ body: unknown; changed: boolean; missing: boolean }> {
-    const applied = this.applied.get(path);
-    const kept = applied ? this.applied.body(path) : undefined;
-    const res = await this.client.get<unknown>(path, kept === undefined ? null : applied!.etag);
-    if (res.status === 304 && kept !== undefined) {
-      this.keep(resource, path);
-      return { body: kept, changed: false, missing: false };
-    }
-    if (res.status === 404 && optional) return { body: null, changed: kept !== undefined, missing: true };
-    if (res.status !== 200) throw new SyncFailure('upstream_error', `The central service answered ${path} with HTTP ${res.status}.`);
-    const print = res.fingerprint ?? fingerprint(res.body);
-    const changed = kept === undefined || (applied!.fingerprint ?? fingerprint(kept)) !== print;
-    this.record({ path, resource, key: path, etag: res.etag, stamp: null, fingerprint: print, body: deflateJson(res.body), served_at: res.date });
-    return { body: res.body, changed, missing: false };
-  }
-
-  /**
-   * One list page: its entries, and its items when it came in full. A kept page is only asked
-   * with If-None-Match if `complete` says the store holds what it listed. Null: an optional list
-   * the upstream does not have.
-   */
-  private async page(resource: string, path: string, entryOf: EntryOf, options: PageOptions): Promise<(KeptPage & { fresh: boolean; changed: boolean; date: string | null }) | null> {
-    const applied = this.applied.get(path);
-    // Kept with or without an ETag: without one, the entries compared with the last run's tell a
-    // changed list (the spec's service sends none).
-    const stored = applied ? (this.applied.body(path) as KeptPage | undefined) : undefined;
-    const kept = applied?.etag && stored && (options.complete ?? (() => true))(stored.entries) ? stored : undefined;
-    const res = await this.client.get<unknown>(path, kept ? applied!.etag : null);
-    if (res.status === 304 && kept) {
-      this.keep(`${resource}:page`, path);
-      return { ...kept, fresh: false, changed: false, date: res.date };
-    }
-    if (res.status === 404 && options.optional) return null;
-    const items = res.status === 200 ? (options.itemsOf ?? dataOf)(res.body) : null;
-    if (items === null) {
-      throw new SyncFailure('invalid_data', `The central service answered ${path} with something that is not a list (HTTP ${res.status}).`);
-    }
-    const entries = items.flatMap((item) => {
-      const e = entryOf(item);
-      return e ? [e] : [];
-    });
-    options.onItems?.(items);
-    const page: KeptPage = { total: res.total, entries };
-    const changed = !stored || JSON.stringify(stored.entries) !== JSON.stringify(entries);
-    if (res.etag || changed) this.record({ path, resource: `${resource}:page`, key: path, etag: res.etag, stamp: null, body: deflateJson(page), served_at: res.date });
-    else this.keep(`${resource}:page`, path);
-    return { ...page, fresh: true, changed, date: res.date };
-  }
-
-  /**
-   * Every page of a list. With a total (X-Total-Count), the first page alone, then the rest
-   * together; without one, page after page until the list ends (decide.ts nextPage: a short
-   * page, an upstream that ignores paging and a repeated page are all survived, and reported).
-   * Null: an optional list the upstream does not have.
-   */
-  private async pages(resource: string, path: string, entryOf: EntryOf, options: PageOptions = {}): Promise<{ entries: ListEntry[]; changed: boolean; date: string | null } | null> {
-    const sep = path.includes('?') ? '&' : '?';
-    const at = (offset: number) => `${path}${sep}limit=${PAGE}&offset=${offset}`;
-    const entries: ListEntry[] = [];
-    let changed = false;
-    const take = (p: KeptPage & { changed: boolean }) => {
-      entries.push(...p.entries);
-      changed ||= p.changed;
-      if (options.report !== false) this.report(resource, entries.length, p.total);
-    };
-    const first = await this.page(resource, at(0), entryOf, options);
-    if (first === null) return null;
-    take(first);
-    if (first.total !== null) {
-      let offset = PAGE;
-      let lastLength = first.entries.length;
-      if (first.total > PAGE) {
-        const offsets: number[] = [];
-        for (let o = PAGE; o < first.total; o += PAGE) offsets.push(o);
-        const rest = await Promise.all(offsets.map((o) => this.page(resource, at(o), entryOf, options)));
-        for (const p of rest) take(p!);
-        offset = offsets.at(-1)! + PAGE;
-        lastLength = rest.at(-1)!.entries.length;
-      }
-      // Records added while paging: carry on until a short page.
-      while (lastLength >= PAGE) {
-        const p = (await this.page(resource, at(offset), entryOf, options))!;
-        take(p);
-        offset += PAGE;
-        lastLength = p.entries.length;
-      }
-    } else {
-      // Without a total, the next pages are asked ahead, WINDOW at once, at the offsets the last
-      // page's size predicts; a page that ends otherwise (short, empty, repeated) drops the
-      // guesses after it and the walk goes on from where it really is (decide.ts nextPage).
-      const paging = startPaging();
-      const done = () => options.expected !== undefined && paging.seen.size >= options.expected;
-      let next = nextPage(paging, first.entries.map((e) => e.key), PAGE, path);
-      let stride = first.entries.length;
-      let previous = -1;
-      while (next !== null && !done()) {
-        const base = next;
-        const step = Math.max(1, Math.min(PAGE, stride));
-        // Ahead only once the page size is known: full pages, or two alike (an upstream's own cap).
-        // A first page short of `limit` is most likely the whole list: one more request tells.
-        const window = options.expected === undefined && (stride === PAGE || stride === previous) ? WINDOW : 1;
-        const ahead = Array.from({ length: window }, (_, i) => this.page(resource, at(base + i * step), entryOf, options));
-        for (let i = 0; i < ahead.length; i++) {
-          const p = (await ahead[i]!)!;
-          take(p);
-          previous = stride;
-          stride = p.entries.length;
-          next = nextPage(paging, p.entries.map((e) => e.key), PAGE, path);
-          if (next === null || done() || next !== base + (i + 1) * step) break;
-        }
-        // Guesses past a page that ended otherwise are not taken (their answers settle unused).
-        await Promise.allSettled(ahead);
-      }
-      for (const w of pagingWarnings(paging, options.wholeBySpec ?? false)) this.warn(resource, path, w);
-    }
-    // Offset paging can show a record twice when the list moves under it (or pages overlap).
-    const seen = new Set<string>();
-    const unique = entries.filter((e) => !seen.has(e.key) && (seen.add(e.key), true));
-    // The list is complete: its size is known now, whether the upstream told it or not.
-    if (options.report !== false) this.report(resource, unique.length, unique.length);
-    // When the service answered the list's first page, by its own clock.
-    return { entries: unique, changed, date: first.date };
-  }
-
-  /**
-   * The detail of each entry, asked only when needed (decideDetail). Returns the records to write
-   * (converted by `arrive` as they come, so raw bodies are not held), the entries the store
-   * already holds, and those whose detail answered 404.
-   */
-  private async details<T>(
-    resource: string,
-    entries: ListEntry[],
-    options: {
-      held: (key: string) => boolean;
-      suspect?: (e: ListEntry) => boolean;
-      keepBody: boolean;
-      arrive: (e: ListEntry, body: unknown, answer: AnswerWrite) => T | null;
-      /**
-       * Records staged converted (projects): a cut-off run's staged record is taken over as it is,
-       * and the answer's text is not staged beside it (for 100,000 projects, a gigabyte written twice).
-       */
-      converted?: { staged: (e: ListEntry, path: string) => AnswerMeta | undefined; takeOver: (e: ListEntry, path: string) => void };
-    },
-  ): Promise<{ fetched: T[]; unchanged: ListEntry[]; missing: ListEntry[] }> {
-    const fetched: T[] = [];
-    const unchanged: ListEntry[] = [];
-    const missing: ListEntry[] = [];
-    let done = 0;
-    this.report(resource, 0, entries.length);
-    const progress = () => {
-      done++;
-      if (done % 50 === 0 || done === entries.length) this.report(resource, done, entries.length);
-    };
-    const answerOf = (e: ListEntry, path: string, etag: string | null, body: unknown, print: string, servedAt: string | null): AnswerWrite => ({
-      path,
-      resource,
-      key: e.key,
-      etag,
-      stamp: e.stamp,
-      listed: e.listed,
-      fingerprint: print,
-      served_at: servedAt,
-      ...(options.keepBody ? { body: deflateJson(body) } : {}),
-    });
-    const take = (e: ListEntry, path: string, etag: string | null, body: unknown, print: string, servedAt: string | null) => {
-      const answer = answerOf(e, path, etag, body, print, servedAt);
-      const record = options.arrive(e, body, answer);
-      if (record !== null) fetched.push(record);
-    };
-    const converted = options.converted;
-    await inPool(entries, QUEUED, async (e) => {
-      // Made once and handed on: a KeyedEntry builds its path on every read.
-      const path = e.path;
-      // What a cut-off run staged of this record: taken over as it is when still current.
-      const answer = converted ? undefined : this.staged.get(path);
-      const staged = converted ? converted.staged(e, path) : answer;
-      const takeStaged = () => {
-        if (converted) converted.takeOver(e, path);
-        else take(e, path, answer!.etag, answer!.body, answer!.fingerprint ?? fingerprint(answer!.body), answer!.fetched_at);
-        this.keep(resource, path);
-      };
-      const applied = this.known(path, options.held(e.key));
-      const decision = decideDetail({ stamp: e.stamp, listed: e.listed, applied, staged, trustLists: this.local.trustDates, suspect: options.suspect?.(e) ?? false });
-      if (decision.action === 'staged') {
-        takeStaged();
-        return progress();
-      }
-      if (decision.action === 'skip') {
-        unchanged.push(e);
-        this.keep(resource, path);
-        return progress();
-      }
-      const res = await this.client.get<unknown>(path, decision.etag);
-      progress();
-      if (res.status === 304 && staged) {
-        takeStaged();
-      } else if (res.status === 304 && applied) {
-        unchanged.push(e);
-        // Confirmed unchanged now: with the fresher fetch date (and the entry's fingerprint) the next run can skip it.
-        this.record({ path, resource, key: e.key, etag: res.etag, stamp: e.stamp, listed: e.listed, fingerprint: applied.fingerprint, refresh: true, served_at: res.date });
-      } else if (res.status === 200) {
-        const print = res.fingerprint ?? fingerprint(res.body);
-        if (!converted) this.staged.put(path, { etag: res.etag, stamp: e.stamp, listed: e.listed, fingerprint: print, fetched_at: res.date ?? '' }, res.text);
-        take(e, path, res.etag, res.body, print, res.date);
-      } else if (res.status === 404) {
-        missing.push(e);
-      } else {
-        throw new SyncFailure('upstream_error', `The central service answered ${path} with HTTP ${res.status}.`);
-      }
-    });
-    return { fetched, unchanged, missing };
-  }
-
   // --- Catalog ---------------------------------------------------------------------------------
 
   private async pullCatalog(): Promise<PulledCatalog | null> {
-    const typeList = await this.whole('product-types', '/product-types');
+    const typeList = await this.fetcher.whole('product-types', '/product-types');
     let changed = typeList.changed;
     // The type tree as the list shows it: its entries (in order), and the types it shows only
     // inside another's `types` or as a `parent` (with where it showed them). Every key once.
@@ -507,8 +187,8 @@ export class Puller {
     const keys = [...listed.keys(), ...nested.keys()];
     const productItems = new Map<string, Buffer>();
     const [typeDetails, productList, collectionList] = await Promise.all([
-      Promise.all(keys.map(async (key) => ({ key, ...(await this.whole('product-type', `/product-types/${encodeURIComponent(key)}`, true)) }))),
-      this.pages(
+      Promise.all(keys.map(async (key) => ({ key, ...(await this.fetcher.whole('product-type', `/product-types/${encodeURIComponent(key)}`, true)) }))),
+      this.fetcher.pages(
         'products',
         '/products',
         (p) =>
@@ -528,15 +208,15 @@ export class Puller {
           },
         },
       ),
-      this.whole('collections', '/collections'),
+      this.fetcher.whole('collections', '/collections'),
     ]);
-    this.report('product-types', keys.length, keys.length);
+    this.fetcher.report('product-types', keys.length, keys.length);
     const collectionItems = dataOf(collectionList.body) ?? [];
-    this.report('collections', collectionItems.length, collectionItems.length);
+    this.fetcher.report('collections', collectionItems.length, collectionItems.length);
     for (const d of typeDetails) {
       if (!d.missing) continue;
       const under = nested.get(d.key)?.parentKey;
-      this.warn('product-types', d.key, `listed ${under ? `under "${under}" in` : 'in'} /product-types, but its detail answers 404 (an inactive type): kept as listed, inactive`);
+      this.fetcher.warn('product-types', d.key, `listed ${under ? `under "${under}" in` : 'in'} /product-types, but its detail answers 404 (an inactive type): kept as listed, inactive`);
     }
     // Each published type's products as the service lists them: a Fieldsizer upstream's detail
     // carries them; any other is asked for /product-types/:type/products (a type's list is the
@@ -564,15 +244,15 @@ export class Puller {
         if (isObject(body)) for (const k of ['accessories', 'related_products', 'compatible_products']) this.learnIds(body[k]);
         return p;
       } catch (error) {
-        this.reject('products', key.split('\u0000')[0]!, error);
+        this.fetcher.reject('products', key.split('\u0000')[0]!, error);
         return null;
       }
     };
-    const details = await this.details('products', productList!.entries, {
+    const details = await this.fetcher.details('products', productList!.entries, {
       held: () => true,
       keepBody: true,
       arrive: (e, body, answer) => {
-        this.record(answer);
+        this.fetcher.record(answer);
         // Anything new or different in a detail means the catalog is rebuilt.
         const before = this.applied.get(e.path);
         if (!before || (before.fingerprint ?? '') !== answer.fingerprint) changed = true;
@@ -603,17 +283,17 @@ export class Puller {
       if (!item) continue;
       const listedItem = inflate(item) as Record<string, unknown>;
       const whole = (await ofType(String(listedItem.type))).find((p) => isObject(p) && refKey({ part_number: String(p.part_number), store_id: typeof p.store_id === 'string' ? p.store_id : null }) === e.key);
-      this.warn('products', e.key.split('\u0000')[0]!, `listed in /products, but its detail answers 404: kept as ${whole ? 'its type\'s product list' : 'the list'} shows it`);
+      this.fetcher.warn('products', e.key.split('\u0000')[0]!, `listed in /products, but its detail answers 404: kept as ${whole ? 'its type\'s product list' : 'the list'} shows it`);
       const body = whole ?? listedItem;
       const print = fingerprint(body);
       const before = this.applied.get(e.path);
       if (!before || before.fingerprint !== print) changed = true;
-      this.record({ path: e.path, resource: 'products', key: e.key, etag: null, stamp: e.stamp, listed: e.listed, fingerprint: print, body: deflateJson(body), served_at: productList!.date });
+      this.fetcher.record({ path: e.path, resource: 'products', key: e.key, etag: null, stamp: e.stamp, listed: e.listed, fingerprint: print, body: deflateJson(body), served_at: productList!.date });
       const p = convert(e.key, body);
       if (p) products.push(p);
     }
     productItems.clear();
-    changed ||= this.vanished('products', productList!.entries.map((e) => e.path));
+    changed ||= this.fetcher.vanished('products', productList!.entries.map((e) => e.path));
     if (!changed) return null;
 
     // Products unchanged since the last run are rebuilt from their kept bodies, one at a time.
@@ -642,7 +322,7 @@ export class Puller {
           detailServed: detail ? JSON.stringify(detailShown) : null,
         });
       } catch (error) {
-        this.reject('product-types', d.key, error);
+        this.fetcher.reject('product-types', d.key, error);
       }
     }
     const collections: PulledCollection[] = [];
@@ -650,7 +330,7 @@ export class Puller {
       try {
         collections.push(collectionFrom(c));
       } catch (error) {
-        this.reject('collections', isObject(c) ? String(c.key) : '?', error);
+        this.fetcher.reject('collections', isObject(c) ? String(c.key) : '?', error);
       }
     }
     return { productTypes, typeMembers, products, collections };
@@ -666,12 +346,12 @@ export class Puller {
     const applied = this.applied.get(path);
     const kept = applied ? (this.applied.body(path) as ProductRef[] | undefined) : undefined;
     if (keptStands && kept !== undefined) {
-      this.keep('product-type-products', path);
+      this.fetcher.keep('product-type-products', path);
       return { refs: kept, changed: false };
     }
     const res = await this.client.get<unknown>(path, kept === undefined ? null : applied!.etag);
     if (res.status === 304 && kept !== undefined) {
-      this.keep('product-type-products', path);
+      this.fetcher.keep('product-type-products', path);
       return { refs: kept, changed: false };
     }
     if (res.status === 404) return { refs: null, changed: kept !== undefined };
@@ -679,18 +359,12 @@ export class Puller {
     if (items === null) throw new SyncFailure('invalid_data', `The central service answered ${path} with something that is not a list (HTTP ${res.status}).`);
     const refs = refsOf(items);
     const print = res.fingerprint ?? fingerprint(res.body);
-    this.record({ path, resource: 'product-type-products', key, etag: res.etag, stamp: null, fingerprint: print, body: deflateJson(refs), served_at: res.date });
+    this.fetcher.record({ path, resource: 'product-type-products', key, etag: res.etag, stamp: null, fingerprint: print, body: deflateJson(refs), served_at: res.date });
     return { refs, changed: kept === undefined || applied!.fingerprint !== print };
   }
 
-  /** True when the store holds answers of `resource` the upstream no longer lists. */
-  private vanished(resource: string, listed: string[]): boolean {
-    const now = new Set(listed);
-    return this.applied.paths(resource).some((p) => !now.has(p));
-  }
-
   private async pullTerritories(): Promise<PulledTerritory[] | null> {
-    const list = (await this.pages(
+    const list = (await this.fetcher.pages(
       'territories',
       '/territories',
       (t) => (isObject(t) && typeof t.id === 'number' ? { key: String(t.id), path: `/territory/${t.id}`, stamp: null, listed: listedFingerprint(t) } : null),
@@ -699,30 +373,30 @@ export class Puller {
     // Few and small, and a zip can move without the list showing it: always asked (304 where an ETag is held).
     const territories: PulledTerritory[] = [];
     let changed = list.changed;
-    const details = await this.details('territories', list.entries, {
+    const details = await this.fetcher.details('territories', list.entries, {
       held: () => true,
       keepBody: true,
       suspect: () => true,
       arrive: (e, body, answer) => {
-        this.record(answer);
+        this.fetcher.record(answer);
         const before = this.applied.get(e.path);
         if (!before || before.fingerprint !== answer.fingerprint) changed = true;
         try {
           return territoryFrom(body);
         } catch (error) {
-          this.reject('territories', e.key, error);
+          this.fetcher.reject('territories', e.key, error);
           return null;
         }
       },
     });
     territories.push(...details.fetched);
-    for (const e of details.missing) this.warn('territories', e.key, 'listed in /territories, but its detail answers 404: left out');
-    if (!changed && details.missing.length === 0 && !this.vanished('territories', list.entries.map((e) => e.path))) return null;
+    for (const e of details.missing) this.fetcher.warn('territories', e.key, 'listed in /territories, but its detail answers 404: left out');
+    if (!changed && details.missing.length === 0 && !this.fetcher.vanished('territories', list.entries.map((e) => e.path))) return null;
     for (const e of details.unchanged) {
       try {
         territories.push(territoryFrom(this.applied.body(e.path)));
       } catch (error) {
-        this.reject('territories', e.key, error);
+        this.fetcher.reject('territories', e.key, error);
       }
     }
     return territories;
@@ -734,7 +408,7 @@ export class Puller {
   private async pullJurisdictions(): Promise<PulledData['jurisdictions']> {
     // Known to be absent: asked again only on a full check (the upstream may have gained it).
     if (!this.jurisdictionsEndpoint && this.local.trustDates) return null;
-    const list = await this.pages(
+    const list = await this.fetcher.pages(
       'jurisdictions',
       '/api/jurisdictions',
       (j) => (isObject(j) && typeof j.id === 'number' ? { key: String(j.id), path: `/api/jurisdictions/${j.id}?contacts=true`, stamp: typeof j.updated === 'string' ? j.updated : null, listed: listedFingerprint(j) } : null),
@@ -746,7 +420,7 @@ export class Puller {
     }
     this.jurisdictionsEndpoint = true;
     // Contacts can change without the jurisdiction's date or entry: always asked (304 where an ETag is held).
-    const details = await this.details('jurisdictions', list.entries, {
+    const details = await this.fetcher.details('jurisdictions', list.entries, {
       held: (k) => this.local.jurisdictions.has(Number(k)),
       keepBody: false,
       suspect: () => true,
@@ -754,12 +428,12 @@ export class Puller {
         try {
           return { record: jurisdictionFrom(body), answer };
         } catch (error) {
-          this.reject('jurisdictions', e.key, error);
+          this.fetcher.reject('jurisdictions', e.key, error);
           return null;
         }
       },
     });
-    for (const e of details.missing) this.warn('jurisdictions', e.key, 'listed, but its detail answers 404: left as it was');
+    for (const e of details.missing) this.fetcher.warn('jurisdictions', e.key, 'listed, but its detail answers 404: left as it was');
     return { changed: details.fetched, present: new Set(list.entries.map((e) => Number(e.key))) };
   }
 
@@ -768,7 +442,7 @@ export class Puller {
     const changed: PulledUser[] = [];
     const counts = new Map<number, number>();
     const changedIds = new Set<number>();
-    const list = (await this.pages(
+    const list = (await this.fetcher.pages(
       'users',
       '/api/users',
       (u) => {
@@ -788,7 +462,7 @@ export class Puller {
             try {
               user = userFrom(u);
             } catch (error) {
-              this.reject('users', isObject(u) && typeof u.url === 'string' ? u.url.split('?')[0]! : '?', error);
+              this.fetcher.reject('users', isObject(u) && typeof u.url === 'string' ? u.url.split('?')[0]! : '?', error);
               continue;
             }
             if (isObject(u) && typeof u.number_of_projects === 'number') counts.set(user.id, u.number_of_projects);
@@ -802,7 +476,7 @@ export class Puller {
             }
             changed.push(user);
             changedIds.add(user.id);
-            this.record({ path, resource: 'users', key: String(user.id), etag: null, stamp: null, listed });
+            this.fetcher.record({ path, resource: 'users', key: String(user.id), etag: null, stamp: null, listed });
           }
         },
       },
@@ -817,7 +491,7 @@ export class Puller {
    */
   private async pullProjects(usersChanged: Promise<Set<number>>) {
     const shown = new Map<number, { engineerId: number | null; email: string | null; jurisdiction: { key: string; name: string; state: string | null } | null }>();
-    const list = (await this.pages(
+    const list = (await this.fetcher.pages(
       'project list',
       '/api/projects',
       (p) => (isObject(p) && typeof p.id === 'number' ? new KeyedEntry(String(p.id), typeof p.updated === 'string' ? p.updated : null, listedFingerprint(p), '/api/projects/', '?fixtures=true&notes=true&accessories=true') : null),
@@ -843,7 +517,7 @@ export class Puller {
     // entry moved (their `updated`, `last_active` or project counts), it is asked again.
     const moved = await usersChanged;
     const changed: number[] = [];
-    const result = await this.details('projects', list.entries, {
+    const result = await this.fetcher.details('projects', list.entries, {
       held: (k) => this.local.projects.has(Number(k)),
       keepBody: false,
       suspect: (e) => e.stamp === null && moved.has(this.local.projectUsers.get(Number(e.key)) ?? -1),
@@ -865,7 +539,7 @@ export class Puller {
         return null;
       },
     });
-    for (const e of result.missing) this.warn('projects', e.key, 'listed in /api/projects, but its detail answers 404: the copy held here (if any) is kept');
+    for (const e of result.missing) this.fetcher.warn('projects', e.key, 'listed in /api/projects, but its detail answers 404: the copy held here (if any) is kept');
     return { changed, present: new Set(list.entries.map((e) => Number(e.key))), shown, missing: new Set(result.missing.map((e) => Number(e.key))) };
   }
 
@@ -886,7 +560,7 @@ export class Puller {
     const ids = new Map(accessories.flatMap((a) => (a.id === null ? [] : [[refKey(a.ref), a.id] as const])));
     try {
       const p = projectFrom(body, (ref) => ids.get(refKey(ref)));
-      if (p.unmappedFixtures > 0) this.warn('projects', key, `${p.unmappedFixtures} fixture(s) of a kind this version cannot size: kept and served as received, left out of the local sizing`);
+      if (p.unmappedFixtures > 0) this.fetcher.warn('projects', key, `${p.unmappedFixtures} fixture(s) of a kind this version cannot size: kept and served as received, left out of the local sizing`);
       return {
         row: p.row,
         engineer_email: p.engineer_email,
@@ -897,7 +571,7 @@ export class Puller {
         raw: this.local.dirtyProjects.has(p.row.id) ? body : null,
       };
     } catch (error) {
-      this.reject('projects', key, error);
+      this.fetcher.reject('projects', key, error);
       return null;
     }
   }
@@ -940,9 +614,9 @@ export class Puller {
     });
     if (ask.size === 0) return { projectUsers, contacts };
     let done = 0;
-    this.report('user details', 0, ask.size);
+    this.fetcher.report('user details', 0, ask.size);
     await inPool([...ask], QUEUED, async (userId) => {
-      await this.pages(
+      await this.fetcher.pages(
         'user details',
         `/api/users/${userId}?projects=true&contacts=true`,
         (p) => (isObject(p) && typeof p.id === 'number' ? { key: String(p.id), path: '', stamp: null, listed: '' } : null),
@@ -965,7 +639,7 @@ export class Puller {
         },
       );
       done++;
-      this.report('user details', done, ask.size);
+      this.fetcher.report('user details', done, ask.size);
     });
     return { projectUsers, contacts };
   }
@@ -1005,9 +679,9 @@ export class Puller {
       projectUsers: people.projectUsers,
       contacts: people.contacts,
       productIds: this.productIds,
-      answers: this.answers,
-      present: this.present,
-      issues: this.issues,
+      answers: this.fetcher.answers,
+      present: this.fetcher.present,
+      issues: this.fetcher.issues,
       jurisdictionsEndpoint: this.jurisdictionsEndpoint,
       changed,
     };
