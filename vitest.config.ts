@@ -21,6 +21,8 @@ const INTEGRATION = [
   'test/cli.test.ts',
   'test/serve-process.test.ts',
   'test/layers.test.ts',
+  // No process, but electron-builder's own config check compiles its schema: six seconds on a loaded core.
+  'test/electron/builder-config.test.ts',
   'test/electron/dev-script.test.ts',
   'test/electron/electron-sqlite-check.test.ts',
   'test/electron/local-api.test.ts',
@@ -53,6 +55,10 @@ export default defineConfig({
           include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
           exclude: ['test/ui/**', '**/node_modules/**', ...INTEGRATION],
           globalSetup: ['test/global-setup.ts'],
+          // One worker process serves many files (a process start and node_modules loaded once, not
+          // per file: half the CPU time); the set-up file still gives each file fresh project modules.
+          isolate: false,
+          setupFiles: ['test/unit-setup.ts'],
           sequence: { groupOrder: 0 },
         },
       },

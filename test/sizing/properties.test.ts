@@ -33,7 +33,13 @@ import {
 } from '../../src-shared/sizing';
 import { SAMPLE_CATALOG } from './sample-catalog';
 
-const RUNS = { numRuns: 500 };
+/**
+ * Runs per property that sizes a whole project (a few milliseconds each on a loaded core). 200
+ * keeps each near a second; fast-check draws new cases on every run of the suite (its seed comes
+ * from the clock, and a failure prints it), so the cases tried add up run after run.
+ * `PROPERTY_RUNS=5000 npx vitest run test/sizing/properties.test.ts` searches deeper.
+ */
+const RUNS = { numRuns: Number(process.env.PROPERTY_RUNS ?? 200) };
 const inches = fc.double({ min: 1, max: 60, noNaN: true });
 
 const fixtureArb: fc.Arbitrary<FixtureInput> = fc.oneof(
@@ -171,7 +177,7 @@ describe('properties', () => {
         expect(after.two_minute_gpm).toBeGreaterThanOrEqual(before.two_minute_gpm - eps);
         expect(after.dfu).toBeGreaterThanOrEqual(before.dfu);
       }),
-      RUNS,
+      { numRuns: 500 },
     );
   });
 
