@@ -4,7 +4,7 @@
  */
 import type { SizingView } from '../../../../src-shared/ipc/contract';
 import { Measure, MeasurePair, unitWord, useSide } from '../../components/Measure';
-import { useEditor } from '../../stores/project-editor-store';
+import { markedFieldCount, sizingInputMarked, useEditor } from '../../stores/project-editor-store';
 import { useApp } from '../../stores/app-store';
 import { paths } from '../../router';
 import { figure, stepFigure, unitsText, type UnitSystem } from '../../../../src-shared/display-units';
@@ -15,10 +15,11 @@ import { accessoryKindWords } from '../../../../src-shared/sizing/jurisdiction-r
 export function SizingResults() {
   const view = useEditor((s) => s.sizing);
   const stale = useEditor((s) => s.stale);
-  const problems = useEditor((s) => Object.keys(s.fieldErrors).filter((f) => f !== 'name' && !f.startsWith('engineer')).length);
+  const problems = useEditor(markedFieldCount);
+  const holdsBack = useEditor(sizingInputMarked);
   return (
     <aside className={`results${stale ? ' stale' : ''}`} aria-label="Sizing results" aria-busy={stale}>
-      {stale && view && problems > 0 && (
+      {stale && view && holdsBack && (
         <p className="stale-note" role="status" data-testid="results-not-current">
           Not current: these results are for earlier inputs. Fix the {problems === 1 ? 'marked field' : count(problems, 'marked field')} to update them.
         </p>
@@ -50,7 +51,8 @@ function priceAndDifference(prices: Record<string, number | null>, alt: { id: st
 export function CompactResults() {
   const view = useEditor((s) => s.sizing);
   const stale = useEditor((s) => s.stale);
-  const problems = useEditor((s) => Object.keys(s.fieldErrors).filter((f) => f !== 'name' && !f.startsWith('engineer')).length);
+  const problems = useEditor(markedFieldCount);
+  const holdsBack = useEditor(sizingInputMarked);
   const flow = useSide(view?.sizing.flow_rate.sized_by ?? null, view?.sizing.flow_rate_metric.sized_by ?? null);
   const units = useApp((s) => s.units);
   if (!view) return null;
@@ -68,7 +70,7 @@ export function CompactResults() {
       ) : (
         <span className="warning">{unitsText(r.no_recommendation?.message ?? 'No unit can be recommended for these inputs.', units)}</span>
       )}
-      {stale && problems > 0 && <span className="stale-tag"> · not current: fix the marked fields</span>}
+      {stale && holdsBack && <span className="stale-tag"> · not current: fix the {problems === 1 ? 'marked field' : count(problems, 'marked field')}</span>}
     </div>
   );
 }
