@@ -17,6 +17,7 @@ import { accessoryKindWords } from './sizing/jurisdiction-rules.js';
 import type { Product } from './api/catalog.js';
 import type { Project } from './api/people.js';
 import type { SizingResponse } from './api/sizing.js';
+import type { MediaItem } from './media.js';
 
 /** The sizing as the report reads it: the API's response, or the screen's copy of it. */
 export type ReportSizing = Omit<SizingResponse, 'object'>;
@@ -61,6 +62,23 @@ export function reportSubtitle(p: Pick<Project, 'id' | 'status' | 'version'>, ma
   return `Project ${projectReference(p.id)} · ${p.status} · version ${p.version ?? ''} · report made ${dateText(made)} · figures in ${units === 'metric' ? 'metric units' : 'US units'}`;
 }
 
+/** The line at the foot of every page. */
+export function reportFooter(p: Pick<Project, 'id' | 'name'>, made: Date, appVersion: string): string {
+  return `${p.name} · project ${projectReference(p.id)} · made ${dateText(made)} with Fieldsizer ${appVersion}`;
+}
+
+/**
+ * The kept picture the data sheet shows (the media store's copies, issue 31): the dimension
+ * picture, the larger size first, and only a PNG or JPEG (what the PDF embeds); else the drawing.
+ */
+export function keptDataSheetPicture(items: readonly Pick<MediaItem, 'field' | 'path' | 'content_type'>[]): string | null {
+  for (const field of ['images.dimension.md', 'images.dimension.sm']) {
+    const item = items.find((i) => i.field === field);
+    if (item?.path && /^image\/(png|jpeg)\b/i.test(item.content_type ?? '')) return item.path;
+  }
+  return null;
+}
+
 /** The engineer as a reviewer reads it: the placeholder of an engineer not named yet says so. */
 export function engineerText(p: Pick<Project, 'engineer'>): string {
   if (p.engineer.email === UNKNOWN_ENGINEER.email) return 'not named yet (to be added before submittal)';
@@ -84,7 +102,7 @@ const connectionsOf = (product: Product | null) => product?.options.data.filter(
 const bare = (inches: number, units: UnitSystem) => lengthText(inches, units).replace(/ (in|mm)$/, '');
 
 /** Page 1's answer: rating, capacities, connections, dimensions, the governing rule with its source, the pump-out cycle. */
-export function answerRows(sizing: ReportSizing, product: Product | null, units: UnitSystem, showPrice = false): Pair[] {
+export function answerRows(sizing: ReportSizing, product: Product | null, units: UnitSystem): Pair[] {
   const r = sizing.recommendation;
   if (!r.product) return [];
   const rows: Pair[] = [];
@@ -100,7 +118,6 @@ export function answerRows(sizing: ReportSizing, product: Product | null, units:
   }
   rows.push(['Governing rule', governingRule(sizing, units)]);
   rows.push(['Pump-out cycle', sizing.pump_out_cycle === null ? '—' : `every ${plural(sizing.pump_out_cycle, 'day')}${r.pump_out_basis === 'maximum-interval' ? ' (the longest interval allowed: no servings entered)' : ''}`]);
-  if (showPrice && product?.price) rows.push(['List price', `$${product.price.list}`]);
   return rows;
 }
 

@@ -17,7 +17,6 @@
  * the codes write them. Dates in the one format of dates.ts.
  */
 import PDFDocument from 'pdfkit';
-import { dateText } from '../../../src-shared/dates.js';
 import { REPORT_DISCLAIMER } from '../../../src-shared/report-words.js';
 import {
   answerRows,
@@ -30,6 +29,7 @@ import {
   noUnitSuggestions,
   projectRows,
   REPORT_TITLE,
+  reportFooter,
   reportSubtitle,
   sheetIntro,
   SIGN_OFF_TITLES,
@@ -37,7 +37,6 @@ import {
   sources,
   unitHeadline,
 } from '../../../src-shared/report-content.js';
-import { projectReference } from '../../../src-shared/project-reference.js';
 import type { Product } from '../../../src-shared/api/catalog.js';
 import type { Project } from '../../../src-shared/api/people.js';
 import type { SizingResponse } from '../../../src-shared/api/sizing.js';
@@ -85,7 +84,6 @@ export function renderReportPdf(data: ReportData): Promise<Buffer> {
   const l = layout(doc);
   const { width } = l;
   const text = (s: string, options: PDFKit.Mixins.TextOptions = {}) => doc.text(printable(s), MARGIN, doc.y, { width, ...options });
-  const made = dateText(data.made);
   const r = sizing.recommendation;
 
   // --- Letterhead -------------------------------------------------------------------------------
@@ -211,7 +209,7 @@ export function renderReportPdf(data: ReportData): Promise<Buffer> {
       doc.restore();
     }
     doc.font(REGULAR).fontSize(7.5).fillColor(MUTED).fillOpacity(1);
-    doc.text(printable(`${p.name} · project ${projectReference(p.id)} · made ${made} with Fieldsizer ${data.appVersion}`), MARGIN, doc.page.height - MARGIN, {
+    doc.text(printable(reportFooter(p, data.made, data.appVersion)), MARGIN, doc.page.height - MARGIN, {
       width: width - 80,
       lineBreak: false,
       ellipsis: true,
