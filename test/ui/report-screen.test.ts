@@ -196,7 +196,9 @@ describe('the report screen holds what the PDF holds', () => {
     await page.emulateMedia({ media: 'print' });
     try {
       expect(await page.getByRole('button', { name: 'Export PDF' }).isVisible()).toBe(false);
-      const file = path.join(dir, 'printed.pdf');
+      // Kept in test-results for a person to look at (pdftoppm).
+      const file = path.resolve(import.meta.dirname, '../../test-results/report-printed-austin.pdf');
+      fs.mkdirSync(path.dirname(file), { recursive: true });
       fs.writeFileSync(file, await page.pdf({ format: 'Letter', printBackground: false }));
       const cells = pdfCells(file);
       for (const item of [...parts.fixtures, ...parts.calculation, ...parts.sources, ...parts.dataSheet]) expect(cells, `printed: «${item}»`).toContain(item);
