@@ -80,7 +80,7 @@ const ARRANGEMENT: Record<string, string> = { single: '', parallel: 'in parallel
 type NoFitView = NonNullable<SizingView['sizing']['recommendation']['no_fit']>;
 
 /** What would give a unit, each found by sizing the project again with one input changed; a button applies it to the form. */
-function WaysOut(props: { ways: NoFitView['ways_out']; disabled: boolean }) {
+function WaysOut(props: { ways: NoFitView['ways_out'] }) {
   const set = useEditor((s) => s.set);
   const apply = (way: NoFitView['ways_out'][number]) => {
     for (const c of way.changes) {
@@ -96,7 +96,7 @@ function WaysOut(props: { ways: NoFitView['ways_out']; disabled: boolean }) {
         {props.ways.map((w) => (
           <li key={w.label}>
             {w.message}
-            {!props.disabled && w.changes.every((c) => c.input !== 'units') && (
+            {w.changes.every((c) => c.input !== 'units') && (
               <>
                 {' '}
                 <button type="button" className="small primary" onClick={() => apply(w)}>
@@ -121,7 +121,7 @@ export function RulesSourceNote(props: { source: SizingView['sizing']['rules_sou
   );
 }
 
-export function SizingDetails(props: { view: SizingView; compact?: boolean }) {
+export function SizingDetails(props: { view: SizingView }) {
   const { sizing, failed_total, recommended_rating, prices } = props.view;
   const r = sizing.recommendation;
   const flow = useSide(sizing.flow_rate, sizing.flow_rate_metric);
@@ -161,7 +161,7 @@ export function SizingDetails(props: { view: SizingView; compact?: boolean }) {
             <p className="warning" data-testid="recommended-product">
               {say(r.no_fit ? `No unit fits. ${r.no_fit.message}` : (r.no_recommendation?.message ?? 'No unit can be recommended for these inputs.'))}
             </p>
-            {r.no_fit && r.no_fit.ways_out.length > 0 && <WaysOut ways={r.no_fit.ways_out} disabled={props.compact === true} />}
+            {r.no_fit && r.no_fit.ways_out.length > 0 && <WaysOut ways={r.no_fit.ways_out} />}
             {r.no_fit && r.no_fit.catalog_gaps.length > 0 && (
               <>
                 <p>Gaps in the catalog data:</p>
@@ -315,9 +315,9 @@ export function SizingDetails(props: { view: SizingView; compact?: boolean }) {
         )}
       </section>
 
-      {!props.compact && <Derivation steps={sizing.derivation} units={units} />}
+      <Derivation steps={sizing.derivation} units={units} />
 
-      {!props.compact && r.alternatives.length > 0 && (
+      {r.alternatives.length > 0 && (
         <details className="result-card">
           <summary>Also fits ({r.alternatives.length})</summary>
           <ul>
@@ -332,7 +332,7 @@ export function SizingDetails(props: { view: SizingView; compact?: boolean }) {
         </details>
       )}
 
-      {!props.compact && r.failed.length > 0 && (
+      {r.failed.length > 0 && (
         <details className="result-card failed">
           <summary>Units that do not fit ({failed_total}, nearest in size first)</summary>
           <ul>
