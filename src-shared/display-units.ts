@@ -122,7 +122,7 @@ const KG_PER_LPS = KILOGRAMS_PER_POUND / CONVERSIONS.flow.factor;
  * The engine's sentences ("Rated 35 GPM ≥ 30 GPM required.", "Holds 70 lb of grease …") with
  * their figures in metric. Rules, in order: a grease-per-flow rate ("2 lb per GPM", "2 lb × 35 GPM")
  * converts as a rate (kg per L/s), so the arithmetic still holds; a pipe ("a 4 in pipe") is named
- * by its DN; any other figure with a unit converts on its own. Words without a figure ("per GPM",
+ * by its DN; a range ("1.5–2.0 GPM") converts both ends; any other figure with a unit converts on its own. Words without a figure ("per GPM",
  * "¼ in/ft") are left as written. Standard: the text as it is.
  */
 export function unitsText(text: string, units: UnitSystem): string {
@@ -131,6 +131,7 @@ export function unitsText(text: string, units: UnitSystem): string {
     [
       String.raw`(?<rate>${N}) lb (?<rateWord>per|×) (?:(?<flow>${N}) |(?<rated>rated) )?GPM\b`,
       String.raw`(?<pipe>${N}) in (?<pipeWord>pipe|drain|line)\b`,
+      String.raw`(?<from>${N})–(?<to>${N}) ?(?<rangeUnit>GPM|gal|lbs|lb|in)(?![\w/])`,
       String.raw`(?<value>${N}) ?(?<unit>GPM|gal|lbs|lb|in)(?![\w/])`,
     ].join('|'),
     'g',
@@ -143,6 +144,11 @@ export function unitsText(text: string, units: UnitSystem): string {
       return g.rated !== undefined ? `${rate} × rated L/s` : rate;
     }
     if (g.pipe !== undefined) return `${pipeSizeLabel(read(g.pipe), 'metric')} ${g.pipeWord}`;
+    if (g.from !== undefined && g.to !== undefined && g.rangeUnit !== undefined) {
+      // A range ("1.5–2.0 GPM"): both ends convert, the unit once.
+      const m = METRIC_OF[g.rangeUnit]!;
+      return `${number(read(g.from) * m.factor, m.decimals)}–${metricAmount(read(g.to), g.rangeUnit)}`;
+    }
     if (g.value !== undefined && g.unit !== undefined) {
       // "in" is a word too: only a figure directly before it is a length ("24 in of burial", "(6 in)").
       return metricAmount(read(g.value), g.unit);

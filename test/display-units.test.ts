@@ -71,4 +71,13 @@ describe('inputs typed in metric', () => {
     expect(toShownInput('flow', gpm, 'metric')).toBe(0.568);
     expect(toShownInput('length', 24, 'standard')).toBe(24);
   });
+
+  it('converts both ends of a range, not only the end the unit follows', () => {
+    // PDI-G101's hose bib: 1.5–2.0 GPM is 1.5 × 0.0630901964 = 0.0946 to 2 × 0.0630901964 = 0.1262 L/s.
+    const text = unitsText('the ¾ in hose bib that washes into it, 1.5–2.0 GPM (PDI-G101)', 'metric');
+    const [, from, to] = /, ([\d.]+)–([\d.]+) L\/s \(PDI-G101\)$/.exec(text) ?? [];
+    expect(Number(from)).toBeCloseTo(1.5 * LPS_PER_GPM, 2);
+    expect(Number(to)).toBeCloseTo(2 * LPS_PER_GPM, 2);
+    expect(text).not.toContain('1.5–');
+  });
 });

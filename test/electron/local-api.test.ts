@@ -4,7 +4,9 @@ import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openEngine, type Engine } from '../../src-main/engine/engine.js';
 import { DEFAULT_APP_SETTINGS, readAppSettings, writeAppSettings } from '../../src-main/engine/app-settings.js';
-import { startLocalApi } from '../../src-main/electron/local-api.js';
+import { startLocalApi, type LocalApi } from '../../src-main/electron/local-api.js';
+import { createDispatcher } from '../../src-main/ipc/dispatcher.js';
+import { portNote } from '../../src-shared/local-api-words.js';
 import { copyTemplateDataDir } from '../helpers/api-server.js';
 
 let engine: Engine;
@@ -105,5 +107,49 @@ describe('startLocalApi', () => {
     );
     expect(server).toBeNull();
     expect(lines.join('\n')).toMatch(/could not start on any port/);
+  });
+
+  describe('what Settings → Local API says of the port (issue 30)', () => {
+    /** The note Settings shows, from app.info as the desktop app passes it after this start. */
+    async function settingsNote(api: LocalApi | null, configured: number): Promise<string | null> {
+      const dispatch = createDispatcher(engine, { transport: 'ipc', apiUrl: api?.server.url ?? null, apiMoved: api?.moved?.reason ?? null });
+      const answer = await dispatch('app.info', {});
+      if (!answer.ok) throw new Error(answer.error.message);
+      const info = answer.value as { apiUrl: string | null; apiMoved: 'taken' | 'not-allowed' | null; transport: 'ipc' | 'http' };
+      return portNote(info.apiUrl, configured, info.transport, info.apiMoved);
+    }
+
+    it('a port another server really holds: "taken", with the port it serves on instead', async () => {
+      const blocker = await occupyPort();
+      const taken = (blocker.address() as net.AddressInfo).port;
+      const api = await startLocalApi(engine, { enabled: true, port: taken }, { log: () => undefined, confirmMove: async () => true });
+      try {
+        const served = api!.server.port;
+        expect(served).not.toBe(taken);
+        expect(await settingsNote(api, taken)).toBe(
+          `It serves on port ${served}, not ${taken}: when this app started, port ${taken} was taken by another program, and you chose a free port for this session. Tools find the address in local-api.json in the data folder.`,
+        );
+      } finally {
+        await api?.server.close();
+        await new Promise((resolve) => blocker.close(resolve));
+      }
+    });
+
+    it('a free port: nothing said; a port changed since the start: never "taken"', async () => {
+      const probe = await occupyPort();
+      const free = (probe.address() as net.AddressInfo).port;
+      await new Promise((resolve) => probe.close(resolve));
+      const api = await startLocalApi(engine, { enabled: true, port: free }, { log: () => undefined, confirmMove: async () => true });
+      try {
+        expect(api!.server.port).toBe(free);
+        expect(await settingsNote(api, free)).toBeNull();
+        // The rep saved another port after the start: it applies at the next start, and nothing was taken.
+        const note = await settingsNote(api, free === 65535 ? 65534 : free + 1);
+        expect(note).toBe(`It serves on port ${free}; port ${free === 65535 ? 65534 : free + 1} applies at the next start.`);
+        expect(note).not.toMatch(/taken/);
+      } finally {
+        await api?.server.close();
+      }
+    });
   });
 });

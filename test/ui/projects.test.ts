@@ -156,7 +156,7 @@ describe('projects in the browser', () => {
     expect(header).toContain(`Project L-${id - 2 ** 31 + 1}`);
     expect(header).not.toContain(String(id));
     expect(await report.getByRole('heading', { level: 1 }).innerText()).toBe('UI Test Pizzeria – new kitchen');
-    await expect.poll(() => report.innerText()).toMatch(/Pump-out cycle: \d+ days/);
+    await expect.poll(() => report.innerText()).toMatch(/Pump-out cycle\s+every \d+ days/);
     expect(await report.innerText()).toContain(unit.split(' ')[0]!);
     // The same content as the PDF: the governing rule, the calculation sheet, the sign-off; the list price only when chosen.
     expect(await report.getByTestId('governing-rule').innerText()).toMatch(/UPC 1014\.2\.1|Liquid capacity of at least/);

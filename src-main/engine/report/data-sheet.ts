@@ -3,13 +3,24 @@
  * with vectors from the catalog's dimensions, inlet and outlet marked with the catalog's
  * connections) or, when one is given, a picture of the unit kept offline (`dimensionImage`, the
  * media store of issue 31 supplies it); the unit's figures; accessories and flow control with
- * their part numbers; certifications; the list price only when the rep chose to print it.
+ * their part numbers; certifications; the list price only when the rep chose to print it. The
+ * words and rows come from src-shared/report-content.ts, as on the report screen.
  */
-import { figure, lengthText, type UnitSystem } from '../../../src-shared/display-units.js';
-import { count as plural } from '../../../src-shared/plural.js';
+import { lengthText, type UnitSystem } from '../../../src-shared/display-units.js';
 import type { Product } from '../../../src-shared/api/catalog.js';
 import type { SizingResponse } from '../../../src-shared/api/sizing.js';
-import { accessoryKindWords } from '../../../src-shared/sizing/jurisdiction-rules.js';
+import {
+  ACCESSORIES_TITLE,
+  accessoryTable,
+  arrangementLine,
+  dataSheetRows,
+  dataSheetTitle,
+  drawingConnection,
+  NO_ACCESSORIES,
+  NO_DRAWING,
+  WHY_THIS_UNIT,
+  whyThisUnit,
+} from '../../../src-shared/report-content.js';
 import { BOLD, heading, INK, LINE, MARGIN, MUTED, pairs, printable, REGULAR, table, type Doc, type Layout } from './pdf-kit.js';
 
 export interface DataSheetInput {
@@ -19,30 +30,27 @@ export interface DataSheetInput {
   showPrice: boolean;
   /** A picture of the unit (PNG or JPEG bytes); the drawing is made from the dimensions without it. */
   dimensionImage?: Buffer;
-  /** The engine's sentences in the report's units. */
-  say(sentence: string): string;
 }
 
 const DRAWING_WIDTH = 250;
 const DRAWING_HEIGHT = 230;
 
 export function renderDataSheet(doc: Doc, l: Layout, input: DataSheetInput): void {
-  const { sizing, product, units, say } = input;
-  const r = sizing.recommendation;
-  if (!r.product) return;
-  heading(l, `Unit data sheet: ${r.product.name}, model ${r.product.part_number}`, DRAWING_HEIGHT + 60);
+  const { sizing, product, units } = input;
+  const title = dataSheetTitle(sizing);
+  if (title === null) return;
+  heading(l, title, DRAWING_HEIGHT + 60);
   const top = doc.y;
-  const connections = product?.options.data.filter((o) => o.option_type === 'connection').map((o) => o.name) ?? [];
 
   // Left: the picture or the drawing.
   if (input.dimensionImage) {
     doc.image(input.dimensionImage, MARGIN, top, { fit: [DRAWING_WIDTH, DRAWING_HEIGHT] });
   } else if (product?.base_dimensions) {
     const d = product.base_dimensions.standard;
-    drawUnit(doc, MARGIN, top, { length: d.length.value, width: d.width.value, height: d.height.value }, units, connections[0] ?? null);
+    drawUnit(doc, MARGIN, top, { length: d.length.value, width: d.width.value, height: d.height.value }, units, drawingConnection(product));
   } else {
     doc.rect(MARGIN, top, DRAWING_WIDTH, 80).strokeColor(LINE).stroke();
-    doc.font(REGULAR).fontSize(8).fillColor(MUTED).text('No dimensions in the catalog: see the manufacturer’s spec sheet.', MARGIN + 8, top + 30, { width: DRAWING_WIDTH - 16 });
+    doc.font(REGULAR).fontSize(8).fillColor(MUTED).text(NO_DRAWING, MARGIN + 8, top + 30, { width: DRAWING_WIDTH - 16 });
   }
 
   // Right: the unit's figures.
@@ -50,34 +58,16 @@ export function renderDataSheet(doc: Doc, l: Layout, input: DataSheetInput): voi
   const w = l.width - DRAWING_WIDTH - 16;
   doc.y = top;
   doc.font(REGULAR).fontSize(8.5).fillColor(INK);
-  const rows: [string, string][] = [];
-  if (product) {
-    rows.push(['Type', product.type]);
-    const rating = r.rating;
-    if (rating) rows.push(['Rated flow', figure(rating.flow_gpm, 'GPM', units)], ['Grease capacity', figure(rating.grease_lbs, 'lb', units)]);
-    if (product.liquid_capacity) rows.push(['Liquid capacity', figure(product.liquid_capacity.standard.value, product.liquid_capacity.standard.unit, units)]);
-    if (product.solids_capacity) rows.push(['Solids capacity', figure(product.solids_capacity.standard.value, product.solids_capacity.standard.unit, units)]);
-    if (product.base_dimensions) {
-      const d = product.base_dimensions.standard;
-      rows.push(['Length', lengthText(d.length.value, units)], ['Width', lengthText(d.width.value, units)], ['Height', lengthText(d.height.value, units)], ['Weight', figure(d.weight.value, d.weight.unit, units)]);
-    }
-    rows.push(['Inlet / outlet', connections.join('; ') || 'not listed in the catalog']);
-    if (product.installation_options) rows.push(['Installs', product.installation_options.location_as_text + (product.installation_options.traffic_area ? '; traffic-rated' : '')]);
-    rows.push(['Certifications', product.certifications.map((c) => c.name).join('; ') || 'none listed in the catalog']);
-    if (product.spec_sheet.pdf) rows.push(['Manufacturer’s spec sheet', product.spec_sheet.pdf]);
-    if (input.showPrice && product.price) rows.push(["List price", `$${product.price.list}`]);
-  } else {
-    rows.push(['Model', r.product.part_number]);
-  }
-  pairs(l, rows, 88, x, w);
+  pairs(l, dataSheetRows(sizing, product, units, input.showPrice), 88, x, w);
   doc.y = Math.max(doc.y, top + (product?.base_dimensions || input.dimensionImage ? DRAWING_HEIGHT : 80)) + 8;
 
   // Why this unit.
-  if (r.reasons.length > 0) {
-    doc.font(BOLD).fontSize(9.5).fillColor(INK).text('Why this unit', MARGIN, doc.y, { width: l.width });
+  const reasons = whyThisUnit(sizing, units);
+  if (reasons.length > 0) {
+    doc.font(BOLD).fontSize(9.5).fillColor(INK).text(WHY_THIS_UNIT, MARGIN, doc.y, { width: l.width });
     doc.font(REGULAR).fontSize(8.5);
-    for (const reason of r.reasons) {
-      const t = printable(`• ${say(reason)}`);
+    for (const reason of reasons) {
+      const t = printable(`• ${reason}`);
       l.keep(doc.heightOfString(t, { width: l.width }) + 1);
       doc.text(t, MARGIN, doc.y, { width: l.width });
     }
@@ -85,33 +75,16 @@ export function renderDataSheet(doc: Doc, l: Layout, input: DataSheetInput): voi
   }
 
   // Accessories and flow control.
-  doc.font(BOLD).fontSize(9.5).text('Accessories and flow control', MARGIN, doc.y, { width: l.width });
+  doc.font(BOLD).fontSize(9.5).text(ACCESSORIES_TITLE, MARGIN, doc.y, { width: l.width });
   doc.moveDown(0.2);
-  if (sizing.recommended_accessories.length === 0) {
-    doc.font(REGULAR).fontSize(8.5).text('None needed for this installation.', MARGIN, doc.y, { width: l.width });
+  const accessories = accessoryTable(sizing, units);
+  if (accessories.rows.length === 0) {
+    doc.font(REGULAR).fontSize(8.5).text(NO_ACCESSORIES, MARGIN, doc.y, { width: l.width });
   } else {
-    table(
-      l,
-      [
-        { title: 'Qty', width: 6, align: 'right' },
-        { title: 'Item', width: 30 },
-        { title: 'Part number', width: 16 },
-        { title: 'Why', width: 48 },
-      ],
-      sizing.recommended_accessories.map((a) => ({
-        cells: [
-          a.quantity === null ? '—' : String(a.quantity),
-          a.product ? a.product.name : `${accessoryKindWords(a.kind)}: none in this catalog fits the unit`,
-          a.product ? a.product.part_number : 'order separately',
-          [say(a.reason), a.note ? say(a.note) : null].filter(Boolean).join(' '),
-        ],
-      })),
-      8,
-    );
+    table(l, accessories.columns, accessories.rows, 8);
   }
-  if (r.units > 1) {
-    doc.moveDown(0.3).font(REGULAR).fontSize(8.5).text(printable(`${plural(r.units, 'unit')} in ${r.arrangement ?? 'parallel'}.`), MARGIN, doc.y, { width: l.width });
-  }
+  const arrangement = arrangementLine(sizing);
+  if (arrangement) doc.moveDown(0.3).font(REGULAR).fontSize(8.5).text(printable(arrangement), MARGIN, doc.y, { width: l.width });
 }
 
 /**

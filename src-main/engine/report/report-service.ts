@@ -6,8 +6,6 @@
 import type { Kysely } from 'kysely';
 import packageJson from '../../../package.json' with { type: 'json' };
 import type { SizingResponse } from '../../../src-shared/api/sizing.js';
-import { INSIDE_TRAP_LOCATION_LABELS } from '../../../src-shared/api/vocabulary.js';
-import { MENU_TYPES } from '../../../src-shared/sizing/tables.js';
 import type { Database } from '../../store/schema.js';
 import type { CatalogService } from '../catalog/catalog-service.js';
 import type { ProjectService } from '../projects/project-service.js';
@@ -30,11 +28,6 @@ export class ReportService {
     const sizing: SizingResponse = { object: 'sizing', ...rest };
     const part = sizing.recommendation.product?.part_number;
     const product = part ? await this.catalog.getProduct(part, undefined).catch(() => null) : null;
-    // A project from the central service may leave inputs unstated (null, issue 11).
-    const stated = project as { menu_type: string | null; installation_location: string | null; inside_trap_location: string | null };
-    const menu = stated.menu_type === null ? 'not given' : (MENU_TYPES.find((t) => t.key === stated.menu_type)?.label ?? stated.menu_type);
-    const indoors = stated.installation_location?.toLowerCase().startsWith('indoor') ?? false;
-    const inside = indoors && stated.inside_trap_location ? (INSIDE_TRAP_LOCATION_LABELS[stated.inside_trap_location] ?? null) : null;
     return renderReportPdf({
       project,
       sizing,
@@ -43,7 +36,6 @@ export class ReportService {
       made,
       units,
       appVersion: packageJson.version,
-      labels: { menu, insideLocation: inside },
       showPrice: price,
       dimensionImage: product && this.media ? (keptDimensionPicture(product.images, this.media) ?? undefined) : undefined,
     });

@@ -26,6 +26,8 @@ interface EditorState {
   fieldErrors: Record<string, string>;
   /** A failure not tied to a field (shown at the top of the form). */
   formError: string | null;
+  /** Save was refused for marked fields: the top of the form says how many are still marked (notSavedMessage). */
+  saveRefused: boolean;
   notice: string | null;
   saving: boolean;
   dirty: boolean;
@@ -73,6 +75,20 @@ function saveProblems(form: ProjectForm): Record<string, string> {
     if (!form.engineer.name.trim()) out['engineer.name'] = plainMessage('engineer.name', '');
   }
   return out;
+}
+
+/**
+ * The fields marked on the form now: the one count the top of the form ("Not saved: N fields")
+ * and the results panel both show, so they never disagree.
+ */
+export const markedFieldCount = (s: Pick<EditorState, 'fieldErrors'>): number => Object.keys(s.fieldErrors).length;
+
+/** Whether a sizing input is marked (the name and the engineer do not hold the results back). */
+export const sizingInputMarked = (s: Pick<EditorState, 'fieldErrors'>): boolean => Object.keys(s.fieldErrors).some((f) => f !== 'name' && !f.startsWith('engineer'));
+
+/** The top of the form after a refused save, with the count of fields still marked. */
+export function notSavedMessage(count: number): string {
+  return `Not saved: ${count === 1 ? 'one field needs' : `${count} fields need`} attention (marked below).`;
 }
 
 /** A preview checks every input but the name and the engineer: their messages (from a save) stay. */
@@ -164,7 +180,7 @@ export const useEditor = create<EditorState>((set, get) => {
 
   const applyView = (view: ProjectView) => {
     const vocabulary = useApp.getState().vocabulary!;
-    set({ view, id: view.project.id, form: formOf(view.project, vocabulary, useApp.getState().units), dirty: false, fieldErrors: {}, formError: null });
+    set({ view, id: view.project.id, form: formOf(view.project, vocabulary, useApp.getState().units), dirty: false, fieldErrors: {}, formError: null, saveRefused: false });
   };
 
   return {
@@ -175,6 +191,7 @@ export const useEditor = create<EditorState>((set, get) => {
     stale: false,
     fieldErrors: {},
     formError: null,
+    saveRefused: false,
     notice: null,
     saving: false,
     dirty: false,
@@ -192,7 +209,7 @@ export const useEditor = create<EditorState>((set, get) => {
       previewSeq++;
       const vocabulary = useApp.getState().vocabulary;
       if (!vocabulary) return;
-      set({ id, view: null, sizing: null, fieldErrors: {}, formError: null, notice: null, loadError: null, dirty: false, stale: true, engineerResults: [], engineerQuery: '', removedFixture: null });
+      set({ id, view: null, sizing: null, fieldErrors: {}, formError: null, saveRefused: false, notice: null, loadError: null, dirty: false, stale: true, engineerResults: [], engineerQuery: '', removedFixture: null });
       if (id === 'new') {
         set({ form: newForm(vocabulary, useApp.getState().units) });
         await preview();
@@ -271,13 +288,12 @@ export const useEditor = create<EditorState>((set, get) => {
       const { form, id, view } = get();
       if (!form || get().saving) return null;
       const problems = saveProblems(form);
-      const count = Object.keys(problems).length;
-      if (count > 0) {
-        set({ fieldErrors: problems, formError: `Not saved: ${count === 1 ? 'one field needs' : `${count} fields need`} attention (marked below).` });
+      if (Object.keys(problems).length > 0) {
+        set({ fieldErrors: problems, formError: null, saveRefused: true });
         return null;
       }
       previewSoon.cancel();
-      set({ saving: true, notice: null, removedFixture: null });
+      set({ saving: true, notice: null, removedFixture: null, saveRefused: false });
       try {
         const body = writeBody(form);
         const saved =

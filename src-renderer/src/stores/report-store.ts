@@ -1,7 +1,8 @@
-/** A project's sizing report: the project, its full sizing, the recommended product's detail. */
+/** A project's sizing report: the project, its full sizing, the recommended product's detail and its kept picture. */
 import { create } from 'zustand';
 import type { Product } from '../../../src-shared/api/catalog';
 import type { ProjectView, SizingView } from '../../../src-shared/ipc/contract';
+import { keptDataSheetPicture } from '../../../src-shared/report-content';
 import { call, messageOf } from '../transport/bridge';
 import { downloadFile } from '../transport/session';
 import { useApp } from './app-store';
@@ -11,6 +12,8 @@ interface ReportState {
   view: ProjectView | null;
   sizing: SizingView | null;
   product: Product | null;
+  /** Where the recommended unit's kept dimension picture is served (the data sheet draws the unit without one). */
+  picture: string | null;
   error: string | null;
   exportMessage: string | null;
   load(id: number): Promise<void>;
@@ -23,15 +26,19 @@ export const useReport = create<ReportState>((set, get) => ({
   view: null,
   sizing: null,
   product: null,
+  picture: null,
   error: null,
   exportMessage: null,
   async load(id) {
-    set({ id, view: null, sizing: null, product: null, error: null, exportMessage: null });
+    set({ id, view: null, sizing: null, product: null, picture: null, error: null, exportMessage: null });
     try {
       const [view, sizing] = await Promise.all([call('projects.get', { id }), call('projects.sizing', { id })]);
       const part = sizing.sizing.recommendation.product?.part_number;
-      const product = part ? await call('catalog.product', { modelNumber: part }).catch(() => null) : null;
-      if (get().id === id) set({ view, sizing, product });
+      const [product, media] = part
+        ? await Promise.all([call('catalog.product', { modelNumber: part }).catch(() => null), call('media.product', { modelNumber: part }).catch(() => null)])
+        : [null, null];
+      const picture = product && media ? keptDataSheetPicture(media.items) : null;
+      if (get().id === id) set({ view, sizing, product, picture });
     } catch (error) {
       set({ error: messageOf(error) });
     }

@@ -6,7 +6,7 @@ import { useEffect, type FormEvent } from 'react';
 import { Check, Field } from '../../components/Field';
 import { ErrorNotice, InfoNotice } from '../../components/Notice';
 import { useApp } from '../../stores/app-store';
-import { useEditor } from '../../stores/project-editor-store';
+import { markedFieldCount, notSavedMessage, useEditor } from '../../stores/project-editor-store';
 import type { ProjectForm } from '../../stores/project-form';
 import { useProjects } from '../../stores/projects-store';
 import { navigate, paths, setLeaveGuard } from '../../router';
@@ -31,6 +31,7 @@ export function ProjectEditor(props: { id: number | 'new' }) {
   const vocabulary = useApp((s) => s.vocabulary);
   const units = useApp((s) => s.units);
   const editor = useEditor();
+  const marked = markedFieldCount(editor);
   const { form, view, fieldErrors: errors, set } = editor;
 
   useEffect(() => {
@@ -156,7 +157,7 @@ export function ProjectEditor(props: { id: number | 'new' }) {
           )}
         </div>
       </header>
-      <ErrorNotice message={editor.formError} />
+      <ErrorNotice message={editor.saveRefused && marked > 0 ? notSavedMessage(marked) : editor.formError} />
       <InfoNotice message={editor.notice} />
       {readOnly && <InfoNotice message={`This project is ${view!.project.status}: only a Draft can be edited. Duplicate it to size a similar kitchen.`} />}
       <div className="editor-columns">

@@ -1,32 +1,126 @@
 /**
- * The printable sizing report of a project: inputs, results and the recommended products. Its
- * own page (no app chrome); print CSS lays it out on Letter / A4.
+ * The sizing report of a project on screen, and on paper through Print: the same content as the
+ * PDF (issue 30), each part's words and rows from src-shared/report-content.ts, in the chosen
+ * units and the one date format. The answer first, then project and site, the kitchen, the
+ * fixture schedule, the calculation sheet with its citations, the sources, the unit's data sheet
+ * (its kept picture or a drawing), the disclaimer and the sign-off. The list price only when the
+ * rep ticks it. Its own page (no app chrome); print CSS lays it out on Letter / A4.
  */
 import { useEffect, useState } from 'react';
 import { ErrorNotice, InfoNotice } from '../../components/Notice';
-import { MeasurePair } from '../../components/Measure';
 import { useApp } from '../../stores/app-store';
 import { useReport } from '../../stores/report-store';
 import { paths } from '../../router';
-import { SizingDetails } from './SizingResults';
-import { days } from '../../../../src-shared/plural';
-import { figure, lengthText, pipeSizeLabel, unitsText } from '../../../../src-shared/display-units';
-import { dateText } from '../../../../src-shared/dates';
-import { projectReference } from '../../../../src-shared/project-reference';
-import { governingRule, REPORT_DISCLAIMER, SHEET_GROUPS, stepValue, stepValues } from '../../../../src-shared/report-words';
-import { UNKNOWN_ENGINEER } from '../../../../src-shared/api/project-write';
+import { lengthText, type UnitSystem } from '../../../../src-shared/display-units';
+import { dimensionDrawingUrl } from '../../../../src-shared/product-drawing';
+import { REPORT_DISCLAIMER } from '../../../../src-shared/report-words';
+import {
+  ACCESSORIES_TITLE,
+  accessoryTable,
+  answerRows,
+  arrangementLine,
+  calculationSheet,
+  dataSheetRows,
+  dataSheetTitle,
+  drawingConnection,
+  fixtureSchedule,
+  fixtureScheduleTitle,
+  kitchenRows,
+  letterhead,
+  NO_ACCESSORIES,
+  NO_DRAWING,
+  NO_FIXTURES,
+  noUnitSuggestions,
+  projectRows,
+  REPORT_TITLE,
+  reportFooter,
+  reportSubtitle,
+  sheetIntro,
+  SIGN_OFF_TITLES,
+  signOff,
+  sources,
+  unitHeadline,
+  WHY_THIS_UNIT,
+  whyThisUnit,
+  type ContentTable,
+  type Pair,
+} from '../../../../src-shared/report-content';
+import type { Product } from '../../../../src-shared/api/catalog';
 import type { RepProfile } from '../../../../src-shared/ipc/contract';
 import { call } from '../../transport/bridge';
 
-/** The engineer as a reviewer reads it: the placeholder of an engineer not named yet says so. */
-function engineerWords(e: { name: string | null; email: string | null }): string {
-  if (e.email === UNKNOWN_ENGINEER.email) return 'not named yet (to be added before submittal)';
-  return [e.name, e.email].filter(Boolean).join(' · ') || 'not named yet';
+/** Label and value rows, as the PDF's two columns. */
+function Pairs(props: { rows: Pair[]; testId?: string; testIds?: Record<string, string> }) {
+  return (
+    <table className="kv" data-testid={props.testId}>
+      <tbody>
+        {props.rows.map(([label, value]) => (
+          <tr key={label}>
+            <th scope="row">{label}</th>
+            <td data-testid={props.testIds?.[label]}>{value}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** One of the report's tables; a row's note reads across the table under it, as on paper. */
+function ContentTableView(props: { table: ContentTable; label: string; caption?: string; className?: string; testId?: string }) {
+  const { columns, rows } = props.table;
+  const align = (i: number) => (columns[i]?.align === 'right' ? 'num' : undefined);
+  return (
+    <table className={`data-table report-table ${props.className ?? ''}`} aria-label={props.label} data-testid={props.testId}>
+      {props.caption && <caption>{props.caption}</caption>}
+      <thead>
+        <tr>
+          {columns.map((c, i) => (
+            <th scope="col" key={c.title} className={align(i)} style={{ width: `${c.width}%` }}>
+              {c.title}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      {rows.map((row, n) => (
+        <tbody key={n} className="report-row">
+          <tr>
+            {row.cells.map((c, i) => (
+              <td key={i} className={align(i)}>
+                {c}
+              </td>
+            ))}
+          </tr>
+          {row.note && (
+            <tr className="row-note">
+              <td colSpan={columns.length} className="muted small">
+                {row.note}
+              </td>
+            </tr>
+          )}
+        </tbody>
+      ))}
+    </table>
+  );
+}
+
+/** The kept dimension picture, else a drawing from the catalog's dimensions with the inlet and outlet marked (as the PDF draws it). */
+function UnitPicture(props: { product: Product | null; picture: string | null; units: UnitSystem }) {
+  const { product, picture, units } = props;
+  const [failed, setFailed] = useState(false);
+  if (picture && !failed) return <img className="data-sheet-picture" src={picture} alt={`Dimension picture of ${product?.name ?? 'the unit'}`} data-source="kept" onError={() => setFailed(true)} />;
+  const d = product?.base_dimensions?.standard;
+  const drawing = d
+    ? dimensionDrawingUrl({ length: d.length.value, width: d.width.value, height: d.height.value, unit: d.length.unit }, `Dimension drawing of ${product!.name}`, {
+        labels: { length: `L ${lengthText(d.length.value, units)}`, width: `W ${lengthText(d.width.value, units)}`, height: `H ${lengthText(d.height.value, units)}` },
+        inletOutlet: { connection: drawingConnection(product) },
+      })
+    : null;
+  if (!drawing) return <p className="data-sheet-picture muted small">{NO_DRAWING}</p>;
+  return <img className="data-sheet-picture" src={drawing} alt={`Dimension drawing of ${product!.name}`} data-source="drawing" />;
 }
 
 export function ReportScreen(props: { id: number }) {
-  const { view, sizing, product, error, exportMessage, load, exportPdf } = useReport();
-  const vocabulary = useApp((s) => s.vocabulary);
+  const { view, sizing, product, picture, error, exportMessage, load, exportPdf } = useReport();
   const units = useApp((s) => s.units);
   const version = useApp((s) => s.info?.version ?? '');
   // undefined while the rep's details load (the report waits for them: Export depends on them); null when they cannot be read.
@@ -39,17 +133,24 @@ export function ReportScreen(props: { id: number }) {
   }, [props.id, load]);
 
   if (error) return <ErrorNotice message={error} />;
-  if (!view || !sizing || !vocabulary || rep === undefined) return <p className="loading">Preparing the report…</p>;
+  if (!view || !sizing || rep === undefined) return <p className="loading">Preparing the report…</p>;
   const p = view.project;
   const s = sizing.sizing;
   const r = s.recommendation;
   const repMissing = rep === null || [rep.company, rep.name, rep.email, rep.phone].every((v) => v === '');
-  const menu = vocabulary.menu_tiers.flatMap((t) => t.menu_types.map((m) => ({ ...m, tier: t.label }))).find((m) => m.key === p.menu_type);
-  const inside = vocabulary.inside_trap_locations.find((l) => l.key === p.inside_trap_location)?.label;
-  const yes = (b: boolean | null) => (b === null ? '—' : b ? 'Yes' : 'No');
+  // The same rows and words as the PDF (src-shared/report-content.ts), made today.
+  const made = new Date();
+  const head = letterhead(rep);
+  const schedule = s.fixtures.length > 0 ? fixtureSchedule(s, units) : null;
+  const cited = sources(s, units);
+  const sheetTitle = dataSheetTitle(s);
+  const reasons = whyThisUnit(s, units);
+  const accessories = accessoryTable(s, units);
+  const arrangement = arrangementLine(s);
+  const names = signOff(p, rep);
 
   return (
-    <article className="report" aria-labelledby="report-title" data-ready="true">
+    <article className="report" aria-labelledby="report-title" data-ready="true" data-status={p.status}>
       <nav className="report-tools no-print" aria-label="Report">
         <a href={paths.project(p.id)}>← Back to the project</a>
         <button type="button" className="primary" onClick={() => (repMissing ? setAsking(true) : void exportPdf(showPrice))}>
@@ -85,251 +186,130 @@ export function ReportScreen(props: { id: number }) {
           </div>
         )}
       </nav>
+      {p.status === 'Draft' && (
+        <div className="report-watermark" aria-hidden="true">
+          DRAFT
+        </div>
+      )}
       <header className="report-header">
-        <p className="brand">Fieldsizer · Grease interceptor sizing report</p>
+        <p className={`letterhead${head.blank ? ' blank' : ''}`}>
+          <strong>{head.title}</strong>
+          {head.contact && (
+            <>
+              <br />
+              {head.contact}
+            </>
+          )}
+        </p>
+        <p className="brand">{REPORT_TITLE}</p>
         <h1 id="report-title">{p.name}</h1>
-        <p>
-          Project {projectReference(p.id)} · {p.status} · updated {dateText(p.updated)} · engineer of record {engineerWords(p.engineer)}
+        <p className="muted" data-testid="report-subtitle">
+          {reportSubtitle(p, made, units)}
         </p>
       </header>
 
-      <section className="report-section" aria-label="Recommended unit">
-        <h2>Recommended unit</h2>
+      <section className="report-section report-answer" aria-labelledby="report-unit">
+        <h2 id="report-unit">Recommended unit</h2>
+        <p className="unit-headline" data-testid="unit-headline">
+          <strong>{unitHeadline(s, units)}</strong>
+        </p>
         {r.product ? (
-          <table className="kv">
-            <tbody>
-              <tr>
-                <th scope="row">Unit</th>
-                <td>
-                  <strong>
-                    {r.units > 1 ? `${r.units} × ` : ''}
-                    {r.product.name}, model {r.product.part_number}
-                  </strong>
-                </td>
-              </tr>
-              {r.rating && (
-                <tr>
-                  <th scope="row">Rating</th>
-                  <td>
-                    {figure(r.rating.flow_gpm, 'GPM', units)} flow, {figure(r.rating.grease_lbs, 'lb', units)} grease capacity
-                  </td>
-                </tr>
-              )}
-              {product?.liquid_capacity && (
-                <tr>
-                  <th scope="row">Liquid capacity</th>
-                  <td>{figure(product.liquid_capacity.standard.value, product.liquid_capacity.standard.unit, units)}</td>
-                </tr>
-              )}
-              {product?.solids_capacity && (
-                <tr>
-                  <th scope="row">Solids capacity</th>
-                  <td>{figure(product.solids_capacity.standard.value, product.solids_capacity.standard.unit, units)}</td>
-                </tr>
-              )}
-              {product && (
-                <tr>
-                  <th scope="row">Inlet / outlet</th>
-                  <td>{product.options.data.filter((o) => o.option_type === 'connection').map((o) => o.name).join('; ') || 'not listed in the catalog'}</td>
-                </tr>
-              )}
-              {product?.base_dimensions && (
-                <tr>
-                  <th scope="row">Dimensions (L × W × H)</th>
-                  <td>
-                    {lengthText(product.base_dimensions.standard.length.value, units)} × {lengthText(product.base_dimensions.standard.width.value, units)} ×{' '}
-                    {lengthText(product.base_dimensions.standard.height.value, units)}; {figure(product.base_dimensions.standard.weight.value, product.base_dimensions.standard.weight.unit, units)}
-                  </td>
-                </tr>
-              )}
-              <tr>
-                <th scope="row">Governing rule</th>
-                <td data-testid="governing-rule">{governingRule(s, units)}</td>
-              </tr>
-              <tr>
-                <th scope="row">Pump-out cycle</th>
-                <td>{s.pump_out_cycle === null ? '—' : `every ${days(s.pump_out_cycle)}`}</td>
-              </tr>
-              {showPrice && product && (
-                <tr>
-                  <th scope="row">List price</th>
-                  <td>${product.price.list}</td>
-                </tr>
-              )}
-            </tbody>
-          </table>
+          <Pairs rows={answerRows(s, product, units)} testIds={{ 'Governing rule': 'governing-rule' }} />
         ) : (
-          <p>{unitsText(r.no_recommendation?.message ?? 'No unit can be recommended for these inputs.', units)}</p>
+          <ul>
+            {noUnitSuggestions(s, units).map((t) => (
+              <li key={t}>{t}</li>
+            ))}
+          </ul>
         )}
       </section>
 
-      <section className="report-section">
-        <h2>Site and kitchen</h2>
-        <table className="kv">
-          <tbody>
-            <tr>
-              <th scope="row">Address</th>
-              <td>{[p.address.street, p.address.street_2, p.address.city, p.address.state, p.address.postal_code].filter(Boolean).join(', ') || '—'}</td>
-            </tr>
-            <tr>
-              <th scope="row">Jurisdiction</th>
-              <td>{p.jurisdiction ? `${p.jurisdiction.name}${p.jurisdiction.plumbing_code ? ` (${p.jurisdiction.plumbing_code})` : ''}` : 'None (default rules)'}</td>
-            </tr>
-            <tr>
-              <th scope="row">Engineer of record</th>
-              <td>{engineerWords(p.engineer)}</td>
-            </tr>
-            <tr>
-              <th scope="row">Prepared by</th>
-              <td>{repMissing ? 'left blank (Settings → Your details on reports)' : [rep!.name, rep!.company, rep!.email, rep!.phone].filter(Boolean).join(' · ')}</td>
-            </tr>
-            <tr>
-              <th scope="row">Construction</th>
-              <td>{p.construction_type}</td>
-            </tr>
-            <tr>
-              <th scope="row">Menu</th>
-              <td>{menu ? `${menu.label} (${menu.tier})` : p.menu_type}</td>
-            </tr>
-            <tr>
-              <th scope="row">Servings per day</th>
-              <td>{p.servings_per_day}</td>
-            </tr>
-            <tr>
-              <th scope="row">Fryer / flatware / disposer</th>
-              <td>
-                {yes(p.fryer)} / {yes(p.flatware)} / {yes(p.food_waste_disposer)}
-              </td>
-            </tr>
-            <tr>
-              <th scope="row">Installation</th>
-              <td>
-                {p.installation_location}
-                {inside ? ` · ${inside}` : ''}
-                {p.buried && p.burial_depth ? ` · buried ${lengthText(p.burial_depth.value, units)}` : ''}
-                {p.installed_in_traffic_area ? ' · traffic area' : ''}
-                {p.installed_in_high_water_area ? ' · high water table' : ''}
-              </td>
-            </tr>
-            <tr>
-              <th scope="row">Pipe size</th>
-              <td>
-                {p.pipe_size ? pipeSizeLabel(p.pipe_size.value, units) : '—'}
-              </td>
-            </tr>
-            <tr>
-              <th scope="row">Pump-out target</th>
-              <td>{days(p.pump_out_target)}</td>
-            </tr>
-          </tbody>
-        </table>
+      <section className="report-section" aria-labelledby="report-site">
+        <h2 id="report-site">Project and site</h2>
+        <Pairs rows={projectRows(p, s, rep)} />
       </section>
 
-      <section className="report-section">
-        <h2>Fixtures</h2>
-        {(p.fixtures?.data.length ?? 0) === 0 ? (
-          <p>No fixtures.</p>
+      <section className="report-section" aria-labelledby="report-kitchen">
+        <h2 id="report-kitchen">Kitchen and installation</h2>
+        <Pairs rows={kitchenRows(p, s, units)} />
+      </section>
+
+      <section className="report-section" aria-labelledby="report-fixtures">
+        <h2 id="report-fixtures">{fixtureScheduleTitle(s)}</h2>
+        {s.fixtures.length === 0 ? (
+          <p>{NO_FIXTURES}</p>
         ) : (
-          <table className="data-table">
-            <thead>
-              <tr>
-                <th scope="col">Fixture</th>
-                <th scope="col">Compartments</th>
-                <th scope="col">One-minute flow</th>
-                <th scope="col">Two-minute flow</th>
-                <th scope="col">DFU</th>
-              </tr>
-            </thead>
-            <tbody>
-              {p.fixtures!.data.map((f, i) => (
-                <tr key={i}>
-                  <td>{f.name}</td>
-                  <td>{f.compartments ?? '—'}</td>
-                  <td>
-                    <MeasurePair value={f.flow_rate.one_minute} />
-                  </td>
-                  <td>
-                    <MeasurePair value={f.flow_rate.two_minute} />
-                  </td>
-                  <td>{f.flow_rate.dfu}</td>
-                </tr>
+          <>
+            <ContentTableView table={schedule!} label="Fixture schedule" testId="fixture-schedule" />
+            <ul className="table-notes muted small" data-testid="fixture-notes">
+              {schedule!.notes.map((n) => (
+                <li key={n}>{n}</li>
               ))}
-            </tbody>
-          </table>
+            </ul>
+          </>
         )}
-      </section>
-
-      <section className="report-section report-results">
-        <h2>Results</h2>
-        <SizingDetails view={sizing} compact />
       </section>
 
       <section className="report-section" aria-label="Calculation sheet">
         <h2>Calculation sheet</h2>
-        {SHEET_GROUPS.map((g) => {
-          const steps = s.derivation.filter((step) => g.groups.includes(step.group));
-          if (steps.length === 0) return null;
-          return (
-            <table className="data-table sheet" key={g.title} aria-label={g.title}>
-              <caption>{g.title}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Step</th>
-                  <th scope="col">Formula</th>
-                  <th scope="col">Values</th>
-                  <th scope="col">Result</th>
-                  <th scope="col">Source</th>
-                </tr>
-              </thead>
-              <tbody>
-                {steps.map((step) => (
-                  <tr key={step.key}>
-                    <td>
-                      {step.label}
-                      {step.note && <div className="muted small">{unitsText(step.note, units)}</div>}
-                    </td>
-                    <td>{step.formula}</td>
-                    <td>{stepValues(step, units)}</td>
-                    <td>{stepValue(step.result.value, step.result.unit, units)}</td>
-                    <td>{step.source}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          );
-        })}
+        <p className="muted small">{sheetIntro(units)}</p>
+        {calculationSheet(s, units).map((t) => (
+          <ContentTableView key={t.title} table={t} label={t.title} caption={t.title} className="sheet" />
+        ))}
       </section>
 
-      {product && (
-        <section className="report-section">
-          <h2>Recommended product</h2>
-          <p>
-            <strong>{product.name}</strong> · model {product.part_number} · {product.type}
-            {showPrice ? ` · list price $${product.price.list}` : ''}
-          </p>
-          <p>{product.short_description}</p>
-          <p>Certifications: {product.certifications.map((c) => c.name).join('; ') || 'none listed in the catalog'}</p>
+      <section className="report-section" aria-labelledby="report-sources">
+        <h2 id="report-sources">Rules and sources</h2>
+        <p className="small">{cited.summary}</p>
+        <ul className="small" data-testid="sources">
+          {cited.items.map((item) => (
+            <li key={item}>{item}</li>
+          ))}
+        </ul>
+      </section>
+
+      {sheetTitle && (
+        <section className="report-section data-sheet" aria-labelledby="report-data-sheet">
+          <h2 id="report-data-sheet">{sheetTitle}</h2>
+          <div className="data-sheet-columns">
+            <UnitPicture product={product} picture={picture} units={units} />
+            <Pairs rows={dataSheetRows(s, product, units, showPrice)} testId="data-sheet" />
+          </div>
+          {reasons.length > 0 && (
+            <>
+              <h3>{WHY_THIS_UNIT}</h3>
+              <ul className="small">
+                {reasons.map((t) => (
+                  <li key={t}>{t}</li>
+                ))}
+              </ul>
+            </>
+          )}
+          <h3>{ACCESSORIES_TITLE}</h3>
+          {accessories.rows.length === 0 ? <p className="small">{NO_ACCESSORIES}</p> : <ContentTableView table={accessories} label={ACCESSORIES_TITLE} testId="accessories" />}
+          {arrangement && <p className="small">{arrangement}</p>}
         </section>
       )}
+
       <section className="report-section" aria-label="Disclaimer and sign-off">
         <h2>Disclaimer and sign-off</h2>
         <p className="muted small">{REPORT_DISCLAIMER}</p>
         <div className="sign-off">
           <div>
-            <strong>Prepared by</strong>
-            <p>{repMissing ? ' ' : [rep!.name, rep!.company].filter(Boolean).join(', ')}</p>
+            <strong>{SIGN_OFF_TITLES.preparedBy}</strong>
+            <p>{names.preparedBy}</p>
             <p className="sign-line">Signature</p>
             <p className="sign-line">Date</p>
           </div>
           <div>
-            <strong>Reviewed and approved by (engineer of record)</strong>
-            <p>{p.engineer.email === UNKNOWN_ENGINEER.email ? ' ' : p.engineer.name}</p>
+            <strong>{SIGN_OFF_TITLES.engineer}</strong>
+            <p>{names.engineer}</p>
             <p className="sign-line">Signature</p>
             <p className="sign-line">Date</p>
           </div>
         </div>
       </section>
-      <footer className="report-footer">Sized with Fieldsizer {version}. Figures follow the jurisdiction's rules as stored on this device.</footer>
+      <footer className="report-footer">{reportFooter(p, made, version)}</footer>
     </article>
   );
 }

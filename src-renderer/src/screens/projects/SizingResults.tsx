@@ -4,7 +4,7 @@
  */
 import type { SizingView } from '../../../../src-shared/ipc/contract';
 import { Measure, MeasurePair, unitWord, useSide } from '../../components/Measure';
-import { useEditor } from '../../stores/project-editor-store';
+import { markedFieldCount, sizingInputMarked, useEditor } from '../../stores/project-editor-store';
 import { useApp } from '../../stores/app-store';
 import { paths } from '../../router';
 import { figure, stepFigure, unitsText, type UnitSystem } from '../../../../src-shared/display-units';
@@ -15,10 +15,11 @@ import { accessoryKindWords } from '../../../../src-shared/sizing/jurisdiction-r
 export function SizingResults() {
   const view = useEditor((s) => s.sizing);
   const stale = useEditor((s) => s.stale);
-  const problems = useEditor((s) => Object.keys(s.fieldErrors).filter((f) => f !== 'name' && !f.startsWith('engineer')).length);
+  const problems = useEditor(markedFieldCount);
+  const holdsBack = useEditor(sizingInputMarked);
   return (
     <aside className={`results${stale ? ' stale' : ''}`} aria-label="Sizing results" aria-busy={stale}>
-      {stale && view && problems > 0 && (
+      {stale && view && holdsBack && (
         <p className="stale-note" role="status" data-testid="results-not-current">
           Not current: these results are for earlier inputs. Fix the {problems === 1 ? 'marked field' : count(problems, 'marked field')} to update them.
         </p>
@@ -50,7 +51,8 @@ function priceAndDifference(prices: Record<string, number | null>, alt: { id: st
 export function CompactResults() {
   const view = useEditor((s) => s.sizing);
   const stale = useEditor((s) => s.stale);
-  const problems = useEditor((s) => Object.keys(s.fieldErrors).filter((f) => f !== 'name' && !f.startsWith('engineer')).length);
+  const problems = useEditor(markedFieldCount);
+  const holdsBack = useEditor(sizingInputMarked);
   const flow = useSide(view?.sizing.flow_rate.sized_by ?? null, view?.sizing.flow_rate_metric.sized_by ?? null);
   const units = useApp((s) => s.units);
   if (!view) return null;
@@ -68,7 +70,7 @@ export function CompactResults() {
       ) : (
         <span className="warning">{unitsText(r.no_recommendation?.message ?? 'No unit can be recommended for these inputs.', units)}</span>
       )}
-      {stale && problems > 0 && <span className="stale-tag"> · not current: fix the marked fields</span>}
+      {stale && holdsBack && <span className="stale-tag"> · not current: fix the {problems === 1 ? 'marked field' : count(problems, 'marked field')}</span>}
     </div>
   );
 }
@@ -78,7 +80,7 @@ const ARRANGEMENT: Record<string, string> = { single: '', parallel: 'in parallel
 type NoFitView = NonNullable<SizingView['sizing']['recommendation']['no_fit']>;
 
 /** What would give a unit, each found by sizing the project again with one input changed; a button applies it to the form. */
-function WaysOut(props: { ways: NoFitView['ways_out']; disabled: boolean }) {
+function WaysOut(props: { ways: NoFitView['ways_out'] }) {
   const set = useEditor((s) => s.set);
   const apply = (way: NoFitView['ways_out'][number]) => {
     for (const c of way.changes) {
@@ -94,7 +96,7 @@ function WaysOut(props: { ways: NoFitView['ways_out']; disabled: boolean }) {
         {props.ways.map((w) => (
           <li key={w.label}>
             {w.message}
-            {!props.disabled && w.changes.every((c) => c.input !== 'units') && (
+            {w.changes.every((c) => c.input !== 'units') && (
               <>
                 {' '}
                 <button type="button" className="small primary" onClick={() => apply(w)}>
@@ -119,7 +121,7 @@ export function RulesSourceNote(props: { source: SizingView['sizing']['rules_sou
   );
 }
 
-export function SizingDetails(props: { view: SizingView; compact?: boolean }) {
+export function SizingDetails(props: { view: SizingView }) {
   const { sizing, failed_total, recommended_rating, prices } = props.view;
   const r = sizing.recommendation;
   const flow = useSide(sizing.flow_rate, sizing.flow_rate_metric);
@@ -159,7 +161,7 @@ export function SizingDetails(props: { view: SizingView; compact?: boolean }) {
             <p className="warning" data-testid="recommended-product">
               {say(r.no_fit ? `No unit fits. ${r.no_fit.message}` : (r.no_recommendation?.message ?? 'No unit can be recommended for these inputs.'))}
             </p>
-            {r.no_fit && r.no_fit.ways_out.length > 0 && <WaysOut ways={r.no_fit.ways_out} disabled={props.compact === true} />}
+            {r.no_fit && r.no_fit.ways_out.length > 0 && <WaysOut ways={r.no_fit.ways_out} />}
             {r.no_fit && r.no_fit.catalog_gaps.length > 0 && (
               <>
                 <p>Gaps in the catalog data:</p>
@@ -313,9 +315,9 @@ export function SizingDetails(props: { view: SizingView; compact?: boolean }) {
         )}
       </section>
 
-      {!props.compact && <Derivation steps={sizing.derivation} units={units} />}
+      <Derivation steps={sizing.derivation} units={units} />
 
-      {!props.compact && r.alternatives.length > 0 && (
+      {r.alternatives.length > 0 && (
         <details className="result-card">
           <summary>Also fits ({r.alternatives.length})</summary>
           <ul>
@@ -330,7 +332,7 @@ export function SizingDetails(props: { view: SizingView; compact?: boolean }) {
         </details>
       )}
 
-      {!props.compact && r.failed.length > 0 && (
+      {r.failed.length > 0 && (
         <details className="result-card failed">
           <summary>Units that do not fit ({failed_total}, nearest in size first)</summary>
           <ul>

@@ -1,4 +1,5 @@
 /** Settings: the central service (address, key, interval), the local API, its API keys, backups and the update address. */
+import { portNote } from '../../../../src-shared/local-api-words';
 import { useEffect, useState } from 'react';
 import { SCOPE_DESCRIPTIONS, type ApiScope } from '../../../../src-shared/api/scopes';
 import { Check, Field } from '../../components/Field';
@@ -100,20 +101,6 @@ function SyncSettingsForm() {
   );
 }
 
-const servedPort = (url: string) => Number(new URL(url).port);
-
-/** Why the API answers on another port than the setting, as it really happened. */
-function portExplanation(served: number, configured: number, transport: 'ipc' | 'http' | null, moved: 'taken' | 'not-allowed' | null): string {
-  if (transport === 'http') {
-    return `This browser window talks to a server started from the command line on port ${served} (its --port option). The port set here is the desktop app's; it applies when the app starts.`;
-  }
-  if (moved) {
-    const why = moved === 'taken' ? 'was taken by another program' : 'was not allowed on this computer';
-    return `It serves on port ${served}, not ${configured}: when this app started, port ${configured} ${why}, and you chose a free port for this session. Tools find the address in local-api.json in the data folder.`;
-  }
-  return `It serves on port ${served}; port ${configured} applies at the next start.`;
-}
-
 function LocalApiForm() {
   const { app, appErrors: errors, saveApp } = useSettings();
   const apiUrl = useApp((s) => s.info?.apiUrl ?? null);
@@ -121,6 +108,7 @@ function LocalApiForm() {
   const apiMoved = useApp((s) => s.info?.apiMoved ?? null);
   const [enabled, setEnabled] = useState(app?.api.enabled ?? true);
   const [port, setPort] = useState(String(app?.api.port ?? 8737));
+  const note = app ? portNote(apiUrl, app.api.port, transport, apiMoved) : null;
   return (
     <form
       noValidate
@@ -133,9 +121,9 @@ function LocalApiForm() {
     >
       <h2 id="local-api-title">Local API</h2>
       <p className="muted">Other programs on this computer (estimating sheets, CAD plug-ins, scripts) can read the same data with an API key. {apiUrl ? `Now serving at ${apiUrl}.` : ''}</p>
-      {apiUrl && app && servedPort(apiUrl) !== app.api.port && (
+      {note && (
         <p className="notice notice-info" data-testid="port-explained">
-          {portExplanation(servedPort(apiUrl), app.api.port, transport, apiMoved)}
+          {note}
         </p>
       )}
       <div className="row">
