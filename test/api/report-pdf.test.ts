@@ -66,7 +66,8 @@ async function createProject(body: Record<string, unknown>): Promise<Project> {
   return project.parse(res.body);
 }
 
-describe('GET /api/projects/:id/report.pdf', () => {
+// The first report starts a job worker and loads the fonts: on a loaded machine that alone can take most of the default 30 s.
+describe('GET /api/projects/:id/report.pdf', { timeout: 120_000 }, () => {
   it('prints the letterhead, inputs, every calculation step with its source, page numbers and the DRAFT watermark', async () => {
     const p = await createProject({});
     const sizing = sizingResponse.parse((await t.get(`/api/projects/${p.id}/sizing`)).body);

@@ -43,7 +43,8 @@ async function reportImages(media: ConstructorParameters<typeof ReportService>[3
     .map((line) => line.trim().split(/\s+/).slice(3, 5).join('x'));
 }
 
-describe('the data sheet picture', () => {
+// The first report starts a job worker and loads the fonts: on a loaded machine that alone can take most of the default 30 s.
+describe('the data sheet picture', { timeout: 120_000 }, () => {
   it('embeds the kept dimension picture (the md size), at its own size', async () => {
     const png = path.join(dir, 'kept.png');
     fs.writeFileSync(png, makePng('dimension', 320, 200));

@@ -93,7 +93,8 @@ async function report(id: number, units: string): Promise<Buffer> {
   return Buffer.from(await res.arrayBuffer());
 }
 
-describe('the report as a submittal', () => {
+// The first report starts a job worker and loads the fonts: on a loaded machine that alone can take most of the default 30 s.
+describe('the report as a submittal', { timeout: 120_000 }, () => {
   for (const [name, c] of Object.entries(CASES)) {
     it(`${name}: no internal reference or key, every citation can be looked up, page 1 answers first`, async () => {
       const p = await make(c.body);
