@@ -623,6 +623,7 @@ if (wants('start')) {
   results.start = start;
   console.table(start.table);
   console.table(start.goals);
+  console.log('later start against the yardstick (wall, CPU):', start.later_vs_yardstick);
 }
 
 fs.mkdirSync(path.join(root, 'bench/results'), { recursive: true });
