@@ -297,10 +297,12 @@ async function sizingPreview(dir: string, key: string) {
       if (res.status !== 200) throw new Error(`${via === 'api' ? '/api/sizing' : '/bridge/projects.preview'}: ${res.status}`);
       return performance.now() - start;
     };
+    /** Latencies, and the server's CPU per preview (ms, from /proc): at load 10-25 the latencies follow the CPU the server is given. */
     const run = async (n: number, jurisdiction: number | null, via: 'api' | 'editor' = 'api') => {
       const times: number[] = [];
+      const cpu = upstreamCpuSeconds(server.pid);
       for (let i = 0; i < n; i++) times.push(await post(body(i, jurisdiction), via));
-      return percentiles(times);
+      return { ...percentiles(times), cpu_ms: Number((((upstreamCpuSeconds(server.pid) - cpu) * 1000) / n).toFixed(2)) };
     };
     await run(50, null); // warm-up: the catalog is read once, the JIT settles
     await run(50, 1, 'editor');
@@ -623,6 +625,7 @@ if (wants('start')) {
   results.start = start;
   console.table(start.table);
   console.table(start.goals);
+  console.log('later start against the yardstick (wall, CPU):', start.later_vs_yardstick);
 }
 
 fs.mkdirSync(path.join(root, 'bench/results'), { recursive: true });

@@ -9,7 +9,6 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import { API_SCOPES } from '../src-shared/api/scopes.js';
 import { openEngine } from './engine/engine.js';
 import { openOwnedEngine, StartCancelled } from './engine/owned-engine.js';
-import { describeDamage } from './engine/recovery.js';
 import { openAppLog } from './logs/app-log.js';
 import { registerSyncCommand } from './sync-command.js';
 import { registerDataCommands } from './cli/data-commands.js';
@@ -50,6 +49,7 @@ program
     const started = performance.now();
     const { engine, lock } = await openOwnedEngine({ dataDir: options.dataDir, owner: 'serve', onLockLost: (e) => console.error(`warning: ${e.message}`) }, async (report) => {
       const dir = JSON.stringify(options.dataDir);
+      const { describeDamage } = await import('./engine/recovery.js');
       console.error(
         describeDamage(
           report,

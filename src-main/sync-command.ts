@@ -4,7 +4,6 @@
  * process list or the shell history.
  */
 import fs from 'node:fs';
-import cliProgress from 'cli-progress';
 import type { Command } from 'commander';
 import { openEngine } from './engine/engine.js';
 import { defaultDataDir } from './engine/data-dir.js';
@@ -26,6 +25,8 @@ export function registerSyncCommand(program: Command): void {
           const key = options.keyFile ? fs.readFileSync(options.keyFile, 'utf8').trim() : undefined;
           await engine.sync.saveSettings({ upstream_url: options.upstream ?? settings.upstream_url, interval_minutes: settings.interval_minutes }, key);
         }
+        // Loaded by this command, not by every start of the command line (serve).
+        const { default: cliProgress } = await import('cli-progress');
         const bar = new cliProgress.SingleBar(
           { format: '{phase} {bar} {done}/{total} {resource} | {mb} MB', hideCursor: true, noTTYOutput: true, notTTYSchedule: 500 },
           cliProgress.Presets.shades_classic,

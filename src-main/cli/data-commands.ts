@@ -8,15 +8,17 @@ import path from 'node:path';
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { openEngine } from '../engine/engine.js';
 import { defaultDataDir } from '../engine/data-dir.js';
-import { exportProjects, importProjectsText, type ImportReport } from '../engine/projects/project-transfer.js';
-import { setAsideDamaged } from '../engine/recovery.js';
+import type { ImportReport } from '../engine/projects/project-transfer.js';
 import { createBackup, lastGoodBackup, listBackups, type BackupInfo } from '../store/backups.js';
-import { installPrepared, prepareRestore } from '../store/restore-backup.js';
 import { backupKeep, DATABASE_FILE, openStore } from '../store/open-store.js';
 import { takeLock } from '../store/process-locks.js';
+import { installPrepared, prepareRestore } from '../store/restore-backup.js';
 import { StoreOpenError } from '../store/store-errors.js';
-import { FIELDSIZER_FILE_EXTENSION } from '../../src-shared/transfer/fieldsizer-file.js';
+import { FIELDSIZER_FILE_EXTENSION } from '../../src-shared/transfer/file-names.js';
 import { MAX_IMPORT_FILE_BYTES } from '../../src-shared/ipc/data-safety.js';
+
+// Each command loads what it runs: `serve` registers these commands too, and starts without them.
+const transfer = () => import('../engine/projects/project-transfer.js');
 
 const dataDirOption = () => new Option('--data-dir <dir>', 'data directory').default(defaultDataDir());
 
@@ -52,6 +54,7 @@ async function setAsideCurrent(dataDir: string): Promise<string | null> {
     }
   } catch (error) {
     if (!(error instanceof StoreOpenError) || (error.problem !== 'damaged' && error.problem !== 'newer')) throw error;
+    const { setAsideDamaged } = await import('../engine/recovery.js');
     const report = setAsideDamaged(dataDir, error);
     console.log(`the current database (${error.problem}) was moved to ${report.movedTo}${report.salvaged ? `; ${report.salvaged} unsynced projects salvaged` : ''}`);
     return report.salvageFile;
@@ -125,7 +128,7 @@ export function registerDataCommands(program: Command): void {
       try {
         console.log(`restored ${chosen.name} (${chosen.reason}, ${chosen.created})`);
         // The rep's own unsynced work: each project on its own (one that breaks today's rules is said, not the whole file).
-        if (salvageFile) printImportReport(await importProjectsText(engine, fs.readFileSync(salvageFile, 'utf8'), { refuseEach: true }));
+        if (salvageFile) printImportReport(await (await transfer()).importProjectsText(engine, fs.readFileSync(salvageFile, 'utf8'), { refuseEach: true }));
       } finally {
         await engine.close();
       }
@@ -142,7 +145,7 @@ export function registerDataCommands(program: Command): void {
       if (!options.unsynced && options.project.length === 0) throw new Error('Say which projects: --project ID (repeatable) or --unsynced.');
       const engine = await openEngine({ dataDir: options.dataDir });
       try {
-        const { file, skipped } = exportProjects(engine, { ids: options.project, unsynced: options.unsynced });
+        const { file, skipped } = (await transfer()).exportProjects(engine, { ids: options.project, unsynced: options.unsynced });
         const out = options.out.endsWith(`.${FIELDSIZER_FILE_EXTENSION}`) ? options.out : `${options.out}.${FIELDSIZER_FILE_EXTENSION}`;
         fs.writeFileSync(out, JSON.stringify(file, null, 1), { mode: 0o600 });
         console.log(`exported ${file.projects.length} project${file.projects.length === 1 ? '' : 's'} to ${out}`);
@@ -165,7 +168,7 @@ export function registerDataCommands(program: Command): void {
       const text = fs.readFileSync(file, 'utf8');
       const engine = await openEngine({ dataDir: options.dataDir });
       try {
-        const report = await importProjectsText(engine, text);
+        const report = await (await transfer()).importProjectsText(engine, text);
         printImportReport(report);
         if (report.refused > 0) process.exitCode = 1;
       } finally {

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { app, BrowserWindow, dialog, Menu, screen, session, shell } from 'electron';
 import { EVENT_CHANNEL } from '../../src-shared/ipc/contract.js';
 import { MAX_IMPORT_FILE_BYTES, type StartupView } from '../../src-shared/ipc/data-safety.js';
-import { FIELDSIZER_FILE_EXTENSION } from '../../src-shared/transfer/fieldsizer-file.js';
+import { FIELDSIZER_FILE_EXTENSION } from '../../src-shared/transfer/file-names.js';
 import type { Engine } from '../engine/engine.js';
 import { openOwnedEngine, StartCancelled } from '../engine/owned-engine.js';
 import { describeDamage } from '../engine/recovery.js';

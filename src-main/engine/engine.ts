@@ -19,7 +19,7 @@ import { UserService } from './people/user-service.js';
 import { JurisdictionService } from './people/jurisdiction-service.js';
 import { SearchService } from './people/search-service.js';
 import { SyncService } from '../sync/sync-service.js';
-import { SyncRunner } from '../sync/sync-runner.js';
+import type { SyncRun } from '../sync/types.js';
 import type { ClientTuning } from '../sync/upstream-client.js';
 import { guardSyncRun } from '../store/sync-run-guard.js';
 import { MediaStore } from '../store/media-store.js';
@@ -83,6 +83,16 @@ export interface Engine {
   close(): Promise<void>;
 }
 
+/** The sync's runner (push, pull, apply) made by the first sync or conflict choice, not at every start. */
+function loadedOnFirstRun(load: () => Promise<SyncRun>): SyncRun {
+  let runner: Promise<SyncRun> | undefined;
+  const get = () => (runner ??= load());
+  return {
+    run: async (options) => (await get()).run(options),
+    resolve: async (projectId, choice, confirmed) => (await get()).resolve(projectId, choice, confirmed),
+  };
+}
+
 /** A data folder without a store yet (a store file of any size, even empty, is the rep's: see open-store.ts). */
 const newFolder = (dataDir: string): boolean => !fs.existsSync(path.join(dataDir, DATABASE_FILE));
 
@@ -104,7 +114,10 @@ export async function openEngine(options: EngineOptions): Promise<Engine> {
     const projects = new ProjectService(store.db, sizing, catalog, rules);
     const jurisdictions = new JurisdictionService(store.db, rules);
     // The sync takes what it needs (the store and a project reader), not the engine.
-    const runner = new SyncRunner({ store, dataDir: options.dataDir, projects }, options.syncTuning);
+    const runner = loadedOnFirstRun(async () => {
+      const { SyncRunner } = await import('../sync/sync-runner.js');
+      return new SyncRunner({ store, dataDir: options.dataDir, projects }, options.syncTuning);
+    });
     const sync = new SyncService(store.db, options.dataDir, runner);
     projects.afterWrite = () => sync.refreshCounts();
     sync.guard = () => guardSyncRun(options.dataDir, options.lockTiming);

@@ -6,7 +6,8 @@
 import { StoreOpenError } from '../store/store-errors.js';
 import { takeLock, type HeldLock, type LockOwner } from '../store/process-locks.js';
 import { openEngine, type Engine, type EngineOptions } from './engine.js';
-import { recoverAndOpen, setAsideDamaged, type DamageReport, type RecoveryChoice } from './recovery.js';
+// The recovery (salvage, restore, import) is loaded only when a store turns out damaged.
+import type { DamageReport, RecoveryChoice } from './recovery.js';
 import type { ImportReport } from './projects/project-transfer.js';
 
 export interface OwnedEngine {
@@ -33,6 +34,7 @@ export async function openOwnedEngine(
       return { engine: await openEngine(options), lock, recovered: null };
     } catch (error) {
       if (!(error instanceof StoreOpenError) || error.problem !== 'damaged') throw error;
+      const { recoverAndOpen, setAsideDamaged } = await import('./recovery.js');
       const report = setAsideDamaged(options.dataDir, error);
       const choice = await onDamaged(report);
       if (choice === 'quit') throw new StartCancelled('Stopped after setting the damaged database aside.');

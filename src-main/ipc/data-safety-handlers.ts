@@ -3,7 +3,8 @@
  * and import of projects, the renderer's error log and the central service's reachability.
  */
 import type { BackupInfo } from '../store/backups.js';
-import { exportFileName, exportProjects, importProjectsText } from '../engine/projects/project-transfer.js';
+// The export and import code (project-transfer.ts, and the file format's schemas) is loaded on first use, not at start.
+const transfer = () => import('../engine/projects/project-transfer.js');
 import { checkReachability } from '../engine/reachability.js';
 import { readUpdateUrl, writeUpdateUrl } from '../updates/update-client.js';
 import type { BackupView } from '../../src-shared/ipc/data-safety.js';
@@ -24,6 +25,7 @@ export const dataSafetyHandlers: HandlerMap<DataSafetyMethod> = {
     return overview(context);
   },
   'projects.export': async ({ ids, unsynced }, { engine, saveExport }) => {
+    const { exportFileName, exportProjects } = await transfer();
     const { file, skipped } = exportProjects(engine, { ids, unsynced });
     const fileName = exportFileName(file);
     const content = JSON.stringify(file, null, 1);
@@ -31,7 +33,7 @@ export const dataSafetyHandlers: HandlerMap<DataSafetyMethod> = {
     if (saveExport) return { count: file.projects.length, fileName, path: await saveExport(fileName, content), content: null, skipped };
     return { count: file.projects.length, fileName, path: null, content, skipped };
   },
-  'projects.import': async ({ content }, { engine }) => importProjectsText(engine, content),
+  'projects.import': async ({ content }, { engine }) => (await transfer()).importProjectsText(engine, content),
   'app.logError': async ({ message, stack, where }, { log }) => {
     if (!log) return { logged: false };
     log('error', 'renderer', `${where ? `${where}: ` : ''}${message}${stack ? `\n${stack}` : ''}`);

@@ -5,8 +5,8 @@
 import { allowedTransitions, DELETABLE_STATUSES, EDITABLE_STATUSES, type Actor } from '../../src-shared/api/project-status.js';
 import type { Project } from '../../src-shared/api/people.js';
 import type { ProjectStatus } from '../../src-shared/api/vocabulary.js';
-import type { ProjectView, SizingView } from '../../src-shared/ipc/contract.js';
-import { measurementPair, type ProjectSizing } from '../../src-shared/sizing/index.js';
+import type { ListedCandidate, ProjectView, SizingView } from '../../src-shared/ipc/contract.js';
+import { measurementPair, type CandidateEvaluation, type ProjectSizing } from '../../src-shared/sizing/index.js';
 import type { Engine } from '../engine/engine.js';
 import type { SizingCatalog } from '../engine/sizing/catalog-candidates.js';
 import { browseProjects } from '../engine/projects/project-browse.js';
@@ -29,15 +29,26 @@ function projectView(project: Project): ProjectView {
 
 const fullProject = (engine: Engine, id: number) => engine.projects.get(id, { fixtures: true, notes: true, accessories: true }, VIEWER);
 
+/** List prices by product id, made once per catalog read (SizingContext keeps one per data version), not per preview. */
+const pricesByCatalog = new WeakMap<SizingCatalog, Map<string, number | null>>();
+function pricesOf(catalog: SizingCatalog): Map<string, number | null> {
+  let prices = pricesByCatalog.get(catalog);
+  if (!prices) pricesByCatalog.set(catalog, (prices = new Map(catalog.candidates.map((c) => [String(c.id), c.price ?? null] as const))));
+  return prices;
+}
+
+/** The screen lists an alternative's or a failed unit's failures, not every check it passed. */
+const listed = ({ checks: _checks, ...candidate }: CandidateEvaluation): ListedCandidate => candidate;
+
 function sizingView(sizing: ProjectSizing, catalog: SizingCatalog): SizingView {
   const { raw: _raw, ...rest } = sizing;
   // In the engine's order (nearest to the need first, src-shared/sizing/failed-order.ts), as HTTP answers.
   const failed = rest.recommendation.failed;
   const rating = rest.recommendation.rating;
   const shown = [rest.recommendation.chosen, ...rest.recommendation.alternatives].filter((e) => e !== null);
-  const price = new Map(catalog.candidates.map((c) => [String(c.id), c.price ?? null] as const));
+  const price = pricesOf(catalog);
   return {
-    sizing: { ...rest, recommendation: { ...rest.recommendation, failed: failed.slice(0, FAILED_SHOWN) } },
+    sizing: { ...rest, recommendation: { ...rest.recommendation, alternatives: rest.recommendation.alternatives.map(listed), failed: failed.slice(0, FAILED_SHOWN).map(listed) } },
     failed_total: failed.length,
     prices: Object.fromEntries(shown.map((e) => [String(e.id), price.get(String(e.id)) ?? null])),
     recommended_rating: rating

@@ -22,7 +22,8 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import type { Kysely } from 'kysely';
 import pLimit from 'p-limit';
-import { Agent, request, type Dispatcher } from 'undici';
+// undici is loaded on the first fetch, not at start: a serve that never syncs never needs it.
+import type { Agent, Dispatcher } from 'undici';
 import { DEFAULT_MEDIA_SETTINGS, DOCUMENT_KINDS, mediaSettingsSchema, type MediaKind, type MediaSettings, type MediaSyncStatus } from '../../src-shared/media.js';
 import type { Database } from '../store/schema.js';
 import type { FetchedFile, MediaRow, MediaStore, WantedMedia } from '../store/media-store.js';
@@ -189,7 +190,7 @@ export class MediaSync {
     const todo = rows.filter((r) => (r.kind === 'picture' || enabled.has(r.document_kind ?? '')) && r.evicted === 0);
     const status: MediaSyncStatus = { done: 0, total: todo.length, fetched: 0, unchanged: 0, failed: 0, bytes: 0, ...this.sizes(settings) };
     options.report?.({ ...status });
-    const client = this.client();
+    const client = await this.client();
     const limit = pLimit(this.tuning.concurrency ?? 4);
     const down = new Map<string, string>();
     // The store's size, counted up as files come (an upper bound: a replaced file may shrink it);
@@ -244,7 +245,7 @@ export class MediaSync {
     const wanted = (await wantedMedia(this.db)).find((w) => w.url === url);
     if (!wanted) throw new MediaFetchError('not_in_catalog', 'The catalog names no picture or document at this address.');
     this.media.reconcile(await wantedMedia(this.db));
-    const client = this.client();
+    const client = await this.client();
     try {
       const outcome = await this.fetchRow(this.media.row(url)!, options, client);
       if (outcome.kind === 'failed') throw new MediaFetchError('media_fetch_failed', `Could not fetch it: ${outcome.reason}.`);
@@ -263,9 +264,10 @@ export class MediaSync {
     return { store_bytes: t.bytes, store_files: t.files, budget_bytes: settings.budget_bytes };
   }
 
-  private client(): Agent {
+  private async client(): Promise<Agent> {
     const concurrency = this.tuning.concurrency ?? 4;
     const timeout = this.tuning.timeoutMs ?? 30_000;
+    const { Agent } = await import('undici');
     return new Agent({ connections: concurrency, headersTimeout: timeout, bodyTimeout: timeout });
   }
 
@@ -300,6 +302,7 @@ export class MediaSync {
         if (!allowed) throw new MediaRefused(`${target.origin} is not an https address`);
         const unreachable = down.get(target.origin);
         if (unreachable) throw new MediaRefused(`not tried: ${target.host} could not be reached (${unreachable})`);
+        const { request } = await import('undici');
         const answer = await request(target, {
           method: 'GET',
           dispatcher,

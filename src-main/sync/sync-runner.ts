@@ -8,7 +8,7 @@ import { isObject, projectFrom, refKey } from './convert.js';
 import { matchJurisdiction } from './decide.js';
 import { projectDetailPath, pushLocalChanges, resolveConflict, type ProjectReader } from './push.js';
 import type { StatusReporter, SyncRun } from './types.js';
-import { UpstreamClient, type ClientTuning } from './upstream-client.js';
+import type { ClientTuning } from './upstream-client.js';
 import { runPullWorker } from './pull-worker-host.js';
 import { recordConflict, replacePushIssues, writeRunState, type FoundConflict } from './sync-state.js';
 
@@ -28,6 +28,8 @@ export class SyncRunner implements SyncRun {
     const { store, dataDir } = this.deps;
     const { status, signal } = options;
     const push = { wire: 0, decoded: 0, requests: 0 };
+    // The HTTP client (undici) is loaded by the first sync, not at every start of the app.
+    const { UpstreamClient } = await import('./upstream-client.js');
     const client = new UpstreamClient({
       ...this.tuning,
       baseUrl: options.upstreamUrl,

@@ -24,7 +24,7 @@ import { FIVE_DIGIT_ZIP } from '../api/zip-code.js';
 import { projectCreateBody, projectPatchBody } from '../api/project-write.js';
 import { CONSTRUCTION_TYPE_KEYS, PROJECT_STATUSES, USER_TYPE_KEYS, type ProjectStatus } from '../api/vocabulary.js';
 import { API_SCOPES, type ApiScope } from '../api/scopes.js';
-import type { MeasurementPair, ProjectSizing } from '../sizing/index.js';
+import type { CandidateEvaluation, MeasurementPair, ProjectSizing } from '../sizing/index.js';
 import type { ConflictChoice, SyncConflict, SyncSettings, SyncStatus } from '../sync.js';
 import { mediaSettingsSchema, type MediaItem, type MediaSettings, type ProductMedia } from '../media.js';
 import { dataSafetyMethods, type DataSafetyResults, type StartupView } from './data-safety.js';
@@ -198,9 +198,20 @@ export interface ProjectView {
   deletable: boolean;
 }
 
-/** A sizing for the screen: `raw` left out, failed candidates capped (a large catalog fails thousands). */
+/**
+ * An alternative or a unit that does not fit, as the screen lists it: its failures, not every
+ * check it passed (those were two thirds of the answer the editor asks for at each keystroke).
+ */
+export type ListedCandidate = Omit<CandidateEvaluation, 'checks'>;
+
+/**
+ * A sizing for the screen: `raw` left out, failed candidates capped (a large catalog fails
+ * thousands), and the alternatives and failed candidates without their checks (ListedCandidate).
+ */
 export interface SizingView {
-  sizing: Omit<ProjectSizing, 'raw'>;
+  sizing: Omit<ProjectSizing, 'raw' | 'recommendation'> & {
+    recommendation: Omit<ProjectSizing['recommendation'], 'alternatives' | 'failed'> & { alternatives: ListedCandidate[]; failed: ListedCandidate[] };
+  };
   failed_total: number;
   /** List prices (USD) of the recommended unit and the alternatives, by product id; null: no price. */
   prices: Record<string, number | null>;

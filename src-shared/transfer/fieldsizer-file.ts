@@ -12,10 +12,9 @@ import { CONSTRUCTION_TYPE_KEYS, PROJECT_STATUSES } from '../api/vocabulary.js';
 import { applyWriteInputs, fixtureInputOf, projectCreateBody, storedInputPathOf, writeFieldsOfStoredInputs } from '../api/project-write.js';
 import { normalizeProjectInputs } from '../project-inputs.js';
 
-export const FIELDSIZER_FILE_FORMAT = 'fieldsizer-projects';
-export const FIELDSIZER_FILE_VERSION = 1;
-export const FIELDSIZER_FILE_EXTENSION = 'fieldsizer';
-export const FIELDSIZER_FILE_MIME = 'application/vnd.fieldsizer+json';
+import { FIELDSIZER_FILE_FORMAT, FIELDSIZER_FILE_VERSION } from './file-names.js';
+
+export { FIELDSIZER_FILE_EXTENSION, FIELDSIZER_FILE_FORMAT, FIELDSIZER_FILE_MIME, FIELDSIZER_FILE_VERSION } from './file-names.js';
 
 const text = (max: number) => z.string().max(max);
 const stamp = z.string().regex(/^\d{4}-\d{2}-\d{2}(T[\d:.]+Z)?$/, { error: 'a date (YYYY-MM-DD) or a UTC timestamp' });

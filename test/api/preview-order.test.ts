@@ -23,9 +23,11 @@ interface Candidate {
   id: string;
   units: number;
   totals: { flow_gpm: number; liquid_capacity_gal: number | null };
+  checks: { code: string; passed: boolean }[];
+  failures: { code: string; message: string }[];
 }
 interface SizingBody {
-  recommendation: { failed: Candidate[]; design: { method: string; required_rating_gpm: number } };
+  recommendation: { failed: Candidate[]; alternatives: Candidate[]; design: { method: string; required_rating_gpm: number } };
 }
 
 async function viaIpc<M extends 'projects.preview' | 'projects.sizing'>(method: M, args: unknown): Promise<MethodResult<M>> {
@@ -48,6 +50,13 @@ describe('failed candidates: one order for both transports', () => {
     expect(http.failed.length).toBeGreaterThan(2);
     expect(ipc.failed_total).toBe(http.failed.length);
     expect(ipc.sizing.recommendation.failed.map(key)).toEqual(http.failed.slice(0, ipc.sizing.recommendation.failed.length).map(key));
+    // The screen lists what failed, not every check: the view keeps the failures HTTP names and leaves the checks out.
+    const shown = ipc.sizing.recommendation.failed.length;
+    expect(ipc.sizing.recommendation.failed.map((c) => c.failures)).toEqual(http.failed.slice(0, shown).map((c) => c.failures));
+    expect(http.failed.slice(0, shown).every((c) => c.checks.length > 0)).toBe(true);
+    expect(ipc.sizing.recommendation.failed.some((c) => 'checks' in c)).toBe(false);
+    expect(ipc.sizing.recommendation.alternatives.map(key)).toEqual(http.alternatives.map(key));
+    expect(ipc.sizing.recommendation.alternatives.some((c) => 'checks' in c)).toBe(false);
     // Nearest first, judged here from the answer itself: the distance from the required rating never falls.
     expect(http.design.method).not.toMatch(/gravity/);
     const distance = http.failed.map((c) => Math.abs(c.totals.flow_gpm - http.design.required_rating_gpm));
