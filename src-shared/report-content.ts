@@ -19,8 +19,15 @@ import type { Project } from './api/people.js';
 import type { SizingResponse } from './api/sizing.js';
 import type { MediaItem } from './media.js';
 
-/** The sizing as the report reads it: the API's response, or the screen's copy of it. */
-export type ReportSizing = Omit<SizingResponse, 'object'>;
+type SizingBody = Omit<SizingResponse, 'object'>;
+type Listed = Omit<SizingBody['recommendation']['alternatives'][number], 'checks'>;
+/**
+ * The sizing as the report reads it: the API's response, or the screen's copy of it (whose
+ * alternatives and failed units come without their checks; the report prints neither).
+ */
+export type ReportSizing = Omit<SizingBody, 'recommendation'> & {
+  recommendation: Omit<SizingBody['recommendation'], 'alternatives' | 'failed'> & { alternatives: Listed[]; failed: Listed[] };
+};
 /** A label and its value. */
 export type Pair = [string, string];
 /** The rep's details printed on the report (Settings → Your details on reports). */
