@@ -44,8 +44,12 @@ describe('pull and apply, against a spec-only service (no ids, versions, ETags n
     expect(engine.store.sqlite.prepare('select text from project_notes where project_id = 1001').pluck().all()).toEqual(['Please confirm the sampling port.']);
   });
 
-  it('pages of any size lose nothing (a service that caps every page at 5 items)', async () => {
-    const { engine, up } = await synced({ quirks: { pageCap: 5 } });
+  it('pages of any size lose nothing (a service that caps every page at 5 items): a full check keeps every record', async () => {
+    const { engine, up, run } = await synced();
+    up.quirks.pageCap = 5;
+    const { applied } = await run({ push: false });
+    expect(applied).not.toBeNull();
+    expect(up.seen.filter((s) => s.path.startsWith('/api/projects?')).length).toBeGreaterThan(2);
     expect(count(engine, "select count(*) from projects where origin = 'upstream'")).toBe(12);
     expect(count(engine, "select count(*) from users where origin = 'upstream'")).toBe(up.data.users.length);
   });
@@ -124,14 +128,14 @@ describe('the push, against a service that takes writes and shows versions', () 
   const writes = (up: FakeUpstream) => up.seen.filter((s) => s.method !== 'GET');
 
   it('an edit to a project unchanged there is sent against the version it was based on; the pull then brings the new version, no conflict', async () => {
-    const { engine, up, run } = await synced({ writes: true, version: 1 });
+    const { engine, up, run } = await synced({ writes: true, version: 5 });
     await edit(engine, 1006, 'Mine');
     const { pushed } = await run();
     expect(pushed.sent).toBe(1);
     const patch = writes(up).find((s) => s.method === 'PATCH')!;
-    expect(patch).toMatchObject({ path: '/api/projects/1006', status: 200, body: { name: 'Mine', version: 1 } });
+    expect(patch).toMatchObject({ path: '/api/projects/1006', status: 200, body: { name: 'Mine', version: 5 } });
     expect(upstreamProject(up, 1006).name).toBe('Mine');
-    expect(row(engine, 1006)).toMatchObject({ name: 'Mine', dirty: 0, base_version: 2 });
+    expect(row(engine, 1006)).toMatchObject({ name: 'Mine', dirty: 0, base_version: 6 });
     expect(conflictIds(engine)).toEqual([]);
   });
 
@@ -147,12 +151,12 @@ describe('the push, against a service that takes writes and shows versions', () 
   });
 
   it('a project made here is created there and comes back under its id there; a draft deleted here is deleted there and not brought back', async () => {
-    const { engine, up, run } = await synced({ writes: true, version: 1 });
+    const { engine, up, run } = await synced({ writes: true, version: 5 });
     const [localId] = await makeUnsyncedProjects(engine, 1, 'Made here');
     await engine.projects.delete(1012, undefined);
     const { pushed } = await run();
     expect(pushed.sent).toBe(2);
-    expect(writes(up).map((s) => `${s.method} ${s.path} ${s.status}`)).toEqual(['POST /api/projects 400', 'DELETE /api/projects/1012?version=1 204', 'POST /api/projects 201']);
+    expect(writes(up).map((s) => `${s.method} ${s.path} ${s.status}`)).toEqual(['POST /api/projects 400', 'DELETE /api/projects/1012?version=5 204', 'POST /api/projects 201']);
     // The service numbered it after its last project (1012).
     expect(row(engine, 1013)).toMatchObject({ name: 'Made here 1', origin: 'upstream', dirty: 0 });
     expect(row(engine, localId!)).toBeUndefined();
@@ -162,16 +166,16 @@ describe('the push, against a service that takes writes and shows versions', () 
   });
 
   it('a draft deleted here but changed there is not deleted: a conflict; keep theirs brings their copy back', async () => {
-    const { engine, up, run } = await synced({ writes: true, version: 1 });
+    const { engine, up, run } = await synced({ writes: true, version: 5 });
     await engine.projects.delete(1012, undefined);
-    up.versions.set(1012, 2);
+    up.versions.set(1012, 6);
     upstreamProject(up, 1012).name = 'Geneva Pizza Co. (renamed)';
     await run();
     expect(writes(up).find((s) => s.method === 'DELETE')).toMatchObject({ status: 409 });
     expect(conflictIds(engine)).toEqual([1012]);
     expect(row(engine, 1012)).toBeUndefined();
     await engine.sync.resolve(1012, 'theirs');
-    expect(row(engine, 1012)).toMatchObject({ name: 'Geneva Pizza Co. (renamed)', dirty: 0, base_version: 2, user_id: 107 });
+    expect(row(engine, 1012)).toMatchObject({ name: 'Geneva Pizza Co. (renamed)', dirty: 0, base_version: 6, user_id: 107 });
     expect(count(engine, 'select count(*) from sync_tombstones')).toBe(0);
     expect(conflictIds(engine)).toEqual([]);
   });
