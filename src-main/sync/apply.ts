@@ -17,9 +17,6 @@
  */
 import type { Insertable, Transaction } from 'kysely';
 import type SQLite from 'better-sqlite3';
-import { SIZING_METHOD_LABELS } from '../../src-shared/api/vocabulary.js';
-import { DEFAULT_JURISDICTION_RULES, SIZING_METHODS, type JurisdictionRules } from '../../src-shared/sizing/jurisdiction-rules.js';
-import { codeFamilyRules } from '../../src-shared/sizing/code-family.js';
 import type { MassDeletion, SyncIssue } from '../../src-shared/sync.js';
 import type { Database } from '../store/schema.js';
 import type { Store } from '../store/open-store.js';
@@ -27,12 +24,13 @@ import { nextLocalId } from '../store/local-ids.js';
 import { deleteWhereIn, insertRows, upsertRows } from '../store/insert-rows.js';
 import { writeWithFtsIndex } from '../store/fts-bulk-write.js';
 import { matchKey } from '../../src-shared/text-match.js';
-import { refKey, type EmbeddedJurisdiction, type ProductRef, type PulledTerritory } from './convert.js';
-import { jurisdictionKey, matchJurisdiction } from './decide.js';
-import type { PulledCatalog, PulledData, StagedAccessory } from './pull.js';
-import { STAGED_PROJECT_COLUMNS, type AnswerWrite } from './sync-answers.js';
+import { refKey, type ProductRef, type PulledTerritory } from './convert.js';
+import { matchJurisdiction, movedUpstream } from './decide.js';
+import type { PulledCatalog, PulledData } from './pull.js';
+import type { AnswerWrite } from './sync-answers.js';
+import { writeUpstreamProjects, type HeldJurisdiction } from './upstream-projects.js';
 import { SyncFailure } from './types.js';
-import { forgetPushed, renumberPushed, replaceIssues, tombstones, type FoundConflict } from './sync-state.js';
+import { forgetPushed, renumberPushed, replaceIssues, type FoundConflict } from './sync-state.js';
 
 export interface ApplyResult {
   issues: SyncIssue[];
@@ -483,60 +481,10 @@ async function applyUsers(trx: Trx, sqlite: Store['sqlite'], data: PulledData): 
 // --- Projects ------------------------------------------------------------------------------------
 
 /**
- * Sizing rules for a jurisdiction known only by what projects embed: its code family's, with the
- * sizing methods it states, labelled as not read from the authority. Where the authority library
- * knows the authority (by name and state), its rules apply instead when sizing (rules-resolver.ts).
- */
-function embeddedRules(j: EmbeddedJurisdiction): JurisdictionRules {
-  const method = (label: unknown) => {
-    const text = typeof label === 'string' ? label : '';
-    const key = (SIZING_METHODS as readonly string[]).includes(text) ? text : Object.entries(SIZING_METHOD_LABELS).find(([, l]) => l.toLowerCase() === text.toLowerCase())?.[0];
-    return key as JurisdictionRules['sizing_methods']['indoor'] | undefined;
-  };
-  return codeFamilyRules({
-    name: j.name,
-    plumbing_code: j.plumbing_code,
-    sizing_methods: {
-      indoor: method(j.sizing_methods?.indoor) ?? DEFAULT_JURISDICTION_RULES.sizing_methods.indoor,
-      outdoor: method(j.sizing_methods?.outdoor) ?? DEFAULT_JURISDICTION_RULES.sizing_methods.outdoor,
-    },
-  });
-}
-
-interface HeldJurisdiction {
-  id: number;
-  name: string;
-  state: string;
-}
-
-/** The local jurisdiction for one a project embeds: matched by name and state, else made (a local id). */
-async function embeddedJurisdictionId(trx: Trx, held: HeldJurisdiction[], j: EmbeddedJurisdiction, state: string | null): Promise<number> {
-  const found = matchJurisdiction(j.name, state, held);
-  const values = {
-    name: j.name,
-    rules: JSON.stringify(embeddedRules(j)),
-    sizing_labels: j.sizing_methods ? JSON.stringify(j.sizing_methods) : null,
-    updated: new Date().toISOString().slice(0, 10),
-  };
-  if (found) {
-    await trx.updateTable('jurisdictions').set(values).where('id', '=', found.id).execute();
-    return found.id;
-  }
-  const id = await nextLocalId(trx, 'jurisdictions');
-  await trx
-    .insertInto('jurisdictions')
-    .values({ id, ...values, kind: '', state: state ?? '', county_fips: null, inside_trap_locations: '[]', source: 'projects', origin: 'upstream', extra: '{}' })
-    .execute();
-  held.push({ id, name: j.name, state: state ?? '' });
-  return id;
-}
-
-/**
- * Projects staged by this run are copied from the attached staging file with plain SQL: those
- * edited or deleted here are not overwritten (an upstream change to an edited one is a
- * conflict), those whose engineer is not among the users are set aside. The engineer is the user
- * with the id shown, else with the e-mail shown, else the user whose projects embed it; the
- * jurisdiction the one with the id shown, else the one matched by name and state.
+ * Projects staged by this run are written by the one writer of upstream projects
+ * (upstream-projects.ts), copied from the attached staging file with plain SQL. Those edited here
+ * are not overwritten: where the upstream moved on too (decide.ts movedUpstream), both versions
+ * stay, as a conflict.
  */
 async function applyProjects(trx: Trx, store: Store, data: PulledData, run: string, options: ApplyOptions, issues: SyncIssue[], conflicts: ApplyResult['conflicts']): Promise<void> {
   if (data.projects.changed.length === 0) return;
@@ -550,96 +498,12 @@ async function applyProjects(trx: Trx, store: Store, data: PulledData, run: stri
       .all(run) as { id: number; version: number | null; fingerprint: string | null; raw: string | null; base_version: number | null; base_fingerprint: string | null }[];
     for (const e of edited) {
       // Edited here and not yet sent: kept; if the upstream moved on too, both versions stay.
-      const moved = e.version !== null ? e.base_version === null || e.version > e.base_version : e.base_fingerprint !== null && e.fingerprint !== e.base_fingerprint;
-      if (moved) conflicts.push({ project_id: e.id, theirs: e.raw === null ? null : JSON.parse(e.raw), fingerprint: e.fingerprint });
+      if (movedUpstream({ version: e.version, fingerprint: e.fingerprint }, { version: e.base_version, fingerprint: e.base_fingerprint })) {
+        conflicts.push({ project_id: e.id, theirs: e.raw === null ? null : JSON.parse(e.raw), fingerprint: e.fingerprint });
+      }
     }
   }
-  db.exec('drop table if exists temp.incoming; drop table if exists temp.links; drop table if exists temp.emails; drop table if exists temp.tombstoned');
-  // Deleted here and not yet sent: not brought back (the tombstones are sync-state.ts's to read).
-  db.exec('create temp table tombstoned (project_id integer primary key)');
-  const tombstone = db.prepare('insert into temp.tombstoned values (?)');
-  for (const t of await tombstones(trx)) tombstone.run(t.project_id);
-  db.exec('create temp table links (project_id integer primary key, user_id integer not null)');
-  const link = db.prepare('insert or replace into temp.links values (?, ?)');
-  for (const [projectId, userId] of data.projectUsers) link.run(projectId, userId);
-  // Users by e-mail in any case, looked up once per project (an index, not a scan of the users).
-  const byEmail = db.prepare('select count(*) from staging.projects s where s.run = ? and s.user_id is null').pluck().get(run) as number;
-  db.exec(`create temp table emails (email text primary key, id integer not null) without rowid`);
-  if (byEmail > 0) db.exec('insert or ignore into temp.emails select lower(email), id from main.users');
-  db.prepare(
-    `create temp table incoming as select s.id, coalesce(
-        (select u.id from main.users u where u.id = s.user_id),
-        (select e.id from temp.emails e where e.email = lower(s.engineer_email)),
-        (select u.id from temp.links l join main.users u on u.id = l.user_id where l.project_id = s.id)) as user_id,
-        (select j.id from main.jurisdictions j where j.id = s.jurisdiction_id) as jurisdiction_id
-      from staging.projects s where s.run = ?
-       and s.id not in (select id from main.projects where dirty = 1)
-       and s.id not in (select project_id from temp.tombstoned)`,
-  ).run(run);
-  for (const o of db.prepare('select s.id, s.user_id, s.engineer_email from staging.projects s join temp.incoming i on i.id = s.id where i.user_id is null').all() as { id: number; user_id: number | null; engineer_email: string | null }[]) {
-    const who = o.user_id !== null ? `user ${o.user_id}` : o.engineer_email !== null ? o.engineer_email : 'shown without id or e-mail';
-    issues.push({ kind: 'rejected', resource: 'projects', key: String(o.id), reason: `its engineer (${who}) is not among the users` });
-  }
-  db.exec('delete from temp.incoming where user_id is null');
-
-  // Jurisdictions shown by id where this store holds them; else built from what the project embeds.
-  const held = (await trx.selectFrom('jurisdictions').select(['id', 'name', 'state']).where('source', '=', 'projects').execute()) as HeldJurisdiction[];
-  const setJurisdiction = db.prepare('update temp.incoming set jurisdiction_id = ? where id = ?');
-  const named = db
-    // Projects that state their state first, then those without one (matched by name to what
-    // the first made): in arrival order, a stateless project arriving first made a jurisdiction
-    // of its own.
-    .prepare('select s.id, s.jurisdiction, s.state from staging.projects s join temp.incoming i on i.id = s.id where s.jurisdiction_id is null and s.jurisdiction is not null order by s.state is null, s.id')
-    .all() as { id: number; jurisdiction: string; state: string | null }[];
-  // Each jurisdiction once (the last project's copy of what it states wins), then its projects.
-  const resolved = new Map<string, number>();
-  for (const s of named) {
-    const j = JSON.parse(s.jurisdiction) as EmbeddedJurisdiction;
-    const key = `${jurisdictionKey(j.name, s.state)}\u0000${s.jurisdiction}`;
-    let id = resolved.get(key);
-    if (id === undefined) resolved.set(key, (id = await embeddedJurisdictionId(trx, held, j, s.state)));
-    setJurisdiction.run(id, s.id);
-  }
-
-  const incoming = db.prepare('select count(*) from temp.incoming').pluck().get() as number;
-  await writeWithFtsIndex(db, 'projects', incoming, () => {
-    // Deleting takes the old fixtures and notes with it (ON DELETE CASCADE).
-    db.exec('delete from main.projects where id in (select id from temp.incoming)');
-    const values = STAGED_PROJECT_COLUMNS.map((c) => (c === 'jurisdiction_id' ? 'i.jurisdiction_id' : c === 'user_id' ? 'i.user_id' : c === 'version' ? 'coalesce(r.version, 1)' : `r.${c}`));
-    db.prepare(
-      `insert into main.projects (${STAGED_PROJECT_COLUMNS.join(', ')}, dirty, base_version, origin)
-       select ${values.join(', ')}, 0, r.version, 'upstream' from staging.project_rows r join temp.incoming i on i.id = r.id`,
-    ).run();
-  });
-  // Fixtures and notes are staged as JSON arrays: unpacked here.
-  const unpack = (column: 'fixtures' | 'notes') => `from staging.projects s join temp.incoming i on i.id = s.id, json_each(s.${column}) j`;
-  db.exec(`insert into main.project_fixtures (project_id, position, input) select s.id, j.key, j.value ${unpack('fixtures')}`);
-  db.exec(
-    `insert or replace into main.project_notes (id, project_id, author, text, created)
-     select j.value ->> '$.id', s.id, j.value ->> '$.author', j.value ->> '$.text', j.value ->> '$.created' ${unpack('notes')}`,
-  );
-
-  // Accessories came with the upstream's product ids; where this catalog has another, it wins.
-  const productIds = new Map((db.prepare('select id, part_number, store_id from main.products').all() as { id: number; part_number: string; store_id: string | null }[]).map((p) => [refKey(p), p.id]));
-  const withAccessories = db.prepare(`select s.id, s.accessories from staging.projects s join temp.incoming i on i.id = s.id where s.accessories <> '[]'`).all() as { id: number; accessories: string }[];
-  const sizingOf = db.prepare<[number], { sizing: string }>('select sizing from main.projects where id = ?');
-  const setSizing = db.prepare('update main.projects set sizing = ? where id = ?');
-  for (const w of withAccessories) {
-    const accessories = JSON.parse(w.accessories) as StagedAccessory[];
-    if (accessories.every((a) => productIds.get(refKey(a.ref)) === a.id)) continue;
-    const sizing = JSON.parse(sizingOf.get(w.id)!.sizing) as { recommended_accessories: { product: { id: number; part_number: string; name: string } | null }[] };
-    for (const a of accessories) {
-      const id = productIds.get(refKey(a.ref));
-      sizing.recommended_accessories[a.index]!.product = id === undefined ? null : { id, part_number: a.ref.part_number, name: a.name };
-    }
-    setSizing.run(JSON.stringify(sizing), w.id);
-  }
-  // What the store now holds of them, for the next run's decisions.
-  db.prepare(
-    `insert or replace into main.sync_answers (path, resource, key, etag, stamp, listed, fingerprint, body, fetched_at)
-     select s.path, 'projects', cast(s.id as text), s.etag, s.stamp, s.listed, s.fingerprint, null, s.fetched_at from staging.projects s join temp.incoming i on i.id = s.id`,
-  ).run();
-  db.exec('drop table temp.incoming; drop table temp.links; drop table temp.emails');
+  issues.push(...(await writeUpstreamProjects(trx, db, { projects: 'staging.projects', rows: 'staging.project_rows', run }, data.projectUsers)));
 }
 
 /**

@@ -245,16 +245,40 @@ export type EditStep =
   /** Unchanged upstream since the last sync: send mine. */
   | { step: 'send' };
 
+/** A project's copy as the upstream shows it now, or as it was last synced (the base). */
+export interface ProjectCopy {
+  /** Its `version`, where the upstream shows versions (a Fieldsizer upstream); null where it shows none (the spec). */
+  version: number | null;
+  /** The fingerprint of the answer it came in (decide.ts fingerprintOfBytes), null when not known. */
+  fingerprint: string | null;
+}
+
 /**
- * An upstream project edited here, against the upstream's copy now: changed there since the last
- * sync when its version moved (an upstream that shows versions), else when its fingerprint is not
- * the one last synced.
+ * Whether the upstream's copy of a project moved since the last sync: the one rule for the push
+ * (editStep) and the apply (a local edit meeting an upstream change is a conflict).
+ *
+ * Where the upstream shows a version, it moved unless the version is the base's: a version lower
+ * than the base's moved too (the service was restored from a backup, or the address now points at
+ * another service), and so did one the base does not have (the upstream began to show versions).
+ * Where it shows none, it moved unless its answer's fingerprint is the base's (migration 0019:
+ * the base is the fingerprint of the answer last applied, or the one "keep mine" accepted).
+ * Without a base fingerprint (an answer stored before fingerprints were kept, or forgotten) there
+ * is nothing to compare with: taken as moved, so the rep chooses rather than either side's
+ * change being overwritten unseen.
+ */
+export function movedUpstream(theirs: ProjectCopy, base: ProjectCopy): boolean {
+  if (theirs.version !== null) return base.version === null || theirs.version !== base.version;
+  return base.fingerprint === null || theirs.fingerprint !== base.fingerprint;
+}
+
+/**
+ * An upstream project edited here, against the upstream's copy now: gone there, or moved since
+ * the last sync (movedUpstream), it is a conflict; else mine is sent.
  */
 export function editStep(input: { theirs: Record<string, unknown> | null; theirsFingerprint: string | null; baseVersion: number | null; baseFingerprint: string | null }): EditStep {
   if (input.theirs === null) return { step: 'conflict', theirsGone: true };
-  const version = input.theirs.version;
-  if (typeof version === 'number') return input.baseVersion !== null && version === input.baseVersion ? { step: 'send' } : { step: 'conflict', theirsGone: false };
-  return input.baseFingerprint !== null && input.theirsFingerprint === input.baseFingerprint ? { step: 'send' } : { step: 'conflict', theirsGone: false };
+  const version = typeof input.theirs.version === 'number' ? input.theirs.version : null;
+  return movedUpstream({ version, fingerprint: input.theirsFingerprint }, { version: input.baseVersion, fingerprint: input.baseFingerprint }) ? { step: 'conflict', theirsGone: false } : { step: 'send' };
 }
 
 /**

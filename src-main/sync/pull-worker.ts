@@ -12,6 +12,7 @@ import { backupKeep, DATABASE_FILE, openStore } from '../store/open-store.js';
 import type { SyncIssue } from '../../src-shared/sync.js';
 import { applyPulledData, removals } from './apply.js';
 import { isMassDeletion, massDeletionMessage } from './decide.js';
+import { localKeys } from './local-keys.js';
 import { Puller } from './pull.js';
 import { AppliedAnswers, removeStaging, StagedAnswers } from './sync-answers.js';
 import { SyncFailure } from './types.js';
@@ -70,27 +71,12 @@ async function main(): Promise<void> {
         status.update({ bytes, bytes_decoded: decoded, requests });
       },
     });
-    const ids = (sql: string) => new Set(store.sqlite.prepare(sql).pluck().all() as number[]);
-    const pushed = new Set(input.pushedLocalIds);
     const state = await readRunState(store.db);
     const dataSet = store.sqlite.prepare("select value from meta where key = 'data_set'").pluck().get();
     const firstSync = dataSet !== 'upstream';
     // List entries (and dates) are trusted for a week after a run that asked for everything (see docs/api.md).
     const trustDates = !firstSync && state.full_check !== null && Date.now() - Date.parse(state.full_check) < FULL_CHECK_EVERY_MS;
-    // On a first sync the demo set is not held: none of it counts as known.
-    const upstreamIds = (sql: string) => (firstSync ? new Set<number>() : ids(sql));
-    const local = {
-      trustDates,
-      // Drafts the push just sent are replaced by the upstream's copy: not held here.
-      projects: new Set([...upstreamIds("select id from projects where origin = 'upstream'")].filter((id) => !pushed.has(id))),
-      dirtyProjects: ids('select id from projects where dirty = 1'),
-      users: upstreamIds("select id from users where origin = 'upstream'"),
-      jurisdictions: upstreamIds("select id from jurisdictions where origin = 'upstream'"),
-      projectUsers: new Map((store.sqlite.prepare("select id, user_id from projects where origin = 'upstream'").all() as { id: number; user_id: number }[]).map((r) => [r.id, r.user_id])),
-      userEmails: new Map((store.sqlite.prepare("select lower(email) as email, id from users where origin = 'upstream'").all() as { email: string; id: number }[]).map((r) => [r.email, r.id])),
-      embeddedJurisdictions: store.sqlite.prepare("select name, state from jurisdictions where source = 'projects'").all() as { name: string; state: string }[],
-      jurisdictionsEndpoint: state.jurisdictions_endpoint,
-    };
+    const local = localKeys(store.sqlite, { firstSync, trustDates, pushedLocalIds: input.pushedLocalIds, jurisdictionsEndpoint: state.jurisdictions_endpoint });
     const puller = new Puller(client, status, new AppliedAnswers(store.sqlite), staged, local);
     const data = await puller.pullAll().finally(() => client.close());
     noteConnection(client.report(), data.issues);

@@ -125,17 +125,60 @@ const STAGING_VERSION = 7;
 /** What the apply reads of each staged project besides its row: the row's columns it decides by, repeated here. */
 const PROJECT_DECIDING_COLUMNS = ['user_id', 'jurisdiction_id', 'state', 'version'] as const;
 
-// The row's columns are untyped: values stay as converted, and the apply copies them as they are.
-// A project's row (about 7 KB, most of it the upstream's sizing) has a table of its own: the
-// apply's other statements (linking, fixtures, notes, answers) each walk the staged projects, and
-// over the rows they read 100,000 × 7 KB every time.
+/** The two tables projects are staged in, under any names: the staging file's, or a temporary pair (a single project written outside a run). */
+export interface ProjectStagingTables {
+  /** What the apply decides and links by: the answer's meta, the run's mark, fixtures, notes and accessories as JSON. */
+  projects: string;
+  /** The rows' columns (STAGED_PROJECT_COLUMNS). */
+  rows: string;
+}
+
+const STAGING_TABLES: ProjectStagingTables = { projects: 'projects', rows: 'project_rows' };
+
+/**
+ * The two tables' definitions. The row's columns are untyped: values stay as converted, and the
+ * apply copies them as they are. A project's row (about 7 KB, most of it the upstream's sizing)
+ * has a table of its own: the apply's other statements (linking, fixtures, notes, answers) each
+ * walk the staged projects, and over the rows they read 100,000 × 7 KB every time.
+ */
+export function projectStagingSchema(t: ProjectStagingTables, temporary = false): string {
+  const create = temporary ? 'create temp table' : 'create table';
+  const bare = (name: string) => name.replace(/^temp\./, '');
+  return `
+  ${create} ${bare(t.projects)} (path text primary key, etag text, stamp text, listed text, fingerprint text, fetched_at text not null, run text not null,
+    id integer not null, ${PROJECT_DECIDING_COLUMNS.join(', ')}, engineer_email text, jurisdiction text, fixtures text not null, notes text not null, accessories text not null, raw text);
+  create index ${bare(t.projects)}_run on ${bare(t.projects)} (run, id);
+  ${create} ${bare(t.rows)} (id integer primary key, ${STAGED_PROJECT_COLUMNS.filter((c) => c !== 'id').join(', ')});
+`;
+}
+
 const STAGING_SCHEMA = `
   create table answers (path text primary key, etag text, stamp text, listed text, fingerprint text, fetched_at text not null, body text not null);
-  create table projects (path text primary key, etag text, stamp text, listed text, fingerprint text, fetched_at text not null, run text not null,
-    id integer not null, ${PROJECT_DECIDING_COLUMNS.join(', ')}, engineer_email text, jurisdiction text, fixtures text not null, notes text not null, accessories text not null, raw text);
-  create index projects_run on projects (run, id);
-  create table project_rows (id integer primary key, ${STAGED_PROJECT_COLUMNS.filter((c) => c !== 'id').join(', ')});
+  ${projectStagingSchema(STAGING_TABLES)}
 `;
+
+/**
+ * Writes a converted project into staging tables (`put`); with its row in columns of its own, the
+ * apply copies them with a plain insert … select (as JSON it took json_extract per column, and
+ * inputs and sizing, JSON text already, escaped again).
+ */
+export function projectStager(db: SQLite.Database, t: ProjectStagingTables): { put(path: string, known: AnswerMeta, run: string, p: StagedProject): void } {
+  const columns = ['path', 'etag', 'stamp', 'listed', 'fingerprint', 'fetched_at', 'run', 'id', ...PROJECT_DECIDING_COLUMNS, 'engineer_email', 'jurisdiction', 'fixtures', 'notes', 'accessories', 'raw'];
+  const insertProject = db.prepare(`insert or replace into ${t.projects} (${columns.join(', ')}) values (${columns.map(() => '?').join(', ')})`);
+  const insertRow = db.prepare(`insert or replace into ${t.rows} (${STAGED_PROJECT_COLUMNS.join(', ')}) values (${STAGED_PROJECT_COLUMNS.map(() => '?').join(', ')})`);
+  return {
+    put(path, known, run, p) {
+      // Fixtures and notes go in as JSON arrays; the apply unpacks them with json_each.
+      insertProject.run([
+        path, known.etag, known.stamp, known.listed, known.fingerprint, known.fetched_at, run, p.row.id,
+        ...PROJECT_DECIDING_COLUMNS.map((c) => p.row[c]),
+        p.engineer_email, p.jurisdiction === null ? null : JSON.stringify(p.jurisdiction),
+        JSON.stringify(p.fixtures), JSON.stringify(p.notes), JSON.stringify(p.accessories), p.raw === null ? null : JSON.stringify(p.raw),
+      ]);
+      insertRow.run(STAGED_PROJECT_COLUMNS.map((c) => p.row[c]));
+    },
+  };
+}
 
 /**
  * Answers received by a run that has not been applied yet, in a file of their own beside the
@@ -155,8 +198,7 @@ export class StagedAnswers {
   private readonly select;
   private readonly insert;
   private readonly selectProject;
-  private readonly insertProject;
-  private readonly insertProjectRow;
+  private readonly stager;
   private readonly markProject;
 
   private constructor(db: SQLite.Database) {
@@ -169,11 +211,7 @@ export class StagedAnswers {
     this.select = db.prepare<[string], AnswerMeta & { body: string }>('select etag, stamp, listed, fingerprint, fetched_at, body from answers where path = ?');
     this.insert = db.prepare('insert or replace into answers (path, etag, stamp, listed, fingerprint, fetched_at, body) values (?, ?, ?, ?, ?, ?, ?)');
     this.selectProject = db.prepare<[string], AnswerMeta>('select etag, stamp, listed, fingerprint, fetched_at from projects where path = ?');
-    // The row in columns of its own: the apply copies them with a plain insert … select (as JSON
-    // it took json_extract per column, and inputs and sizing, JSON text already, escaped again).
-    const columns = ['path', 'etag', 'stamp', 'listed', 'fingerprint', 'fetched_at', 'run', 'id', ...PROJECT_DECIDING_COLUMNS, 'engineer_email', 'jurisdiction', 'fixtures', 'notes', 'accessories', 'raw'];
-    this.insertProject = db.prepare(`insert or replace into projects (${columns.join(', ')}) values (${columns.map(() => '?').join(', ')})`);
-    this.insertProjectRow = db.prepare(`insert or replace into project_rows (${STAGED_PROJECT_COLUMNS.join(', ')}) values (${STAGED_PROJECT_COLUMNS.map(() => '?').join(', ')})`);
+    this.stager = projectStager(db, STAGING_TABLES);
     this.markProject = db.prepare('update projects set run = ? where path = ?');
   }
 
@@ -230,19 +268,7 @@ export class StagedAnswers {
   }
 
   putProject(path: string, known: AnswerMeta, p: StagedProject): void {
-    const at = known.fetched_at;
-    // Fixtures and notes go in as JSON arrays; the apply unpacks them with json_each.
-    const staged = [
-      path, known.etag, known.stamp, known.listed, known.fingerprint, at, this.run, p.row.id,
-      ...PROJECT_DECIDING_COLUMNS.map((c) => p.row[c]),
-      p.engineer_email, p.jurisdiction === null ? null : JSON.stringify(p.jurisdiction),
-      JSON.stringify(p.fixtures), JSON.stringify(p.notes), JSON.stringify(p.accessories), p.raw === null ? null : JSON.stringify(p.raw),
-    ];
-    const row = STAGED_PROJECT_COLUMNS.map((c) => p.row[c]);
-    this.inBatch(() => {
-      this.insertProject.run(staged);
-      this.insertProjectRow.run(row);
-    });
+    this.inBatch(() => this.stager.put(path, known, this.run, p));
   }
 
   /**

@@ -55,6 +55,12 @@ export interface UpstreamClientOptions {
   pausedUntil?: number;
   /** Each answer received: its body's bytes on the wire (compressed, when it was) and decoded. */
   onBytes?: (wire: number, decoded: number) => void;
+  /**
+   * What carries the requests instead of this client's own connections: the unit tests answer
+   * them from memory (undici's MockAgent), with no socket. Everything else (retries, the shared
+   * back-off, decoding, fingerprints) is the same.
+   */
+  dispatcher?: Dispatcher;
 }
 
 /** The client settings a sync run may change (tests shorten them; the rest come from the run). */
@@ -236,7 +242,7 @@ export class UpstreamClient {
     }, { once: true });
     this.limit = pLimit(inFlight);
     this.agent = new Agent({ connections: inFlight });
-    this.dispatcher = this.agent.compose(wireCounter(), decompressInterceptor());
+    this.dispatcher = (options.dispatcher ?? this.agent).compose(wireCounter(), decompressInterceptor());
     this.base = options.baseUrl.replace(/\/+$/, '');
     this.origin = new URL(this.base).origin;
     this.pausedUntil = options.pausedUntil ?? 0;

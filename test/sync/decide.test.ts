@@ -11,6 +11,7 @@ import {
   fingerprint,
   listedFingerprint,
   matchJurisdiction,
+  movedUpstream,
   nextPage,
   pagingWarnings,
   startPaging,
@@ -176,6 +177,23 @@ describe('matching upstream records', () => {
   });
 });
 
+describe('whether the upstream copy moved since the last sync (one rule for the push and the apply)', () => {
+  it('by version where the upstream shows one: moved unless it is the base version; lower (a restore there) and unknown to the base are moves too', () => {
+    const base = { version: 5, fingerprint: 'B' };
+    expect(movedUpstream({ version: 5, fingerprint: 'X' }, base)).toBe(false);
+    expect(movedUpstream({ version: 6, fingerprint: 'B' }, base)).toBe(true);
+    expect(movedUpstream({ version: 3, fingerprint: 'B' }, base)).toBe(true);
+    expect(movedUpstream({ version: 5, fingerprint: 'B' }, { version: null, fingerprint: 'B' })).toBe(true);
+  });
+
+  it('without versions, by the fingerprint of the answer; with no base fingerprint to compare, moved (the rep chooses)', () => {
+    expect(movedUpstream({ version: null, fingerprint: 'A' }, { version: 5, fingerprint: 'A' })).toBe(false);
+    expect(movedUpstream({ version: null, fingerprint: 'A2' }, { version: null, fingerprint: 'A' })).toBe(true);
+    expect(movedUpstream({ version: null, fingerprint: 'A' }, { version: null, fingerprint: null })).toBe(true);
+    expect(movedUpstream({ version: null, fingerprint: null }, { version: null, fingerprint: 'A' })).toBe(true);
+  });
+});
+
 describe('the push', () => {
   it('sends an edit when the upstream copy is the one last synced, by version or else by fingerprint', () => {
     expect(editStep({ theirs: { version: 3 }, theirsFingerprint: null, baseVersion: 3, baseFingerprint: null })).toEqual({ step: 'send' });
@@ -184,6 +202,8 @@ describe('the push', () => {
     expect(editStep({ theirs, theirsFingerprint: fingerprint(theirs), baseVersion: null, baseFingerprint: fingerprint(theirs) })).toEqual({ step: 'send' });
     expect(editStep({ theirs: { ...theirs, name: 'Deli 2' }, theirsFingerprint: fingerprint({ ...theirs, name: 'Deli 2' }), baseVersion: null, baseFingerprint: fingerprint(theirs) })).toEqual({ step: 'conflict', theirsGone: false });
     expect(editStep({ theirs: null, theirsFingerprint: null, baseVersion: 3, baseFingerprint: null })).toEqual({ step: 'conflict', theirsGone: true });
+    // A version lower than the base (the service restored): not sent over it.
+    expect(editStep({ theirs: { version: 2 }, theirsFingerprint: null, baseVersion: 3, baseFingerprint: null })).toEqual({ step: 'conflict', theirsGone: false });
   });
 
   it('reads the write probe: 404, 405 and 501 "no write endpoints", 401 and 403 "the key may not write", a 4xx refusal of the empty body "accepts"', () => {
