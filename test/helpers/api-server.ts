@@ -73,21 +73,42 @@ export async function startTestServer(options: ServerOptions = {}, engineOptions
 }
 
 /** Another test server whose central service is `upstream` (set up, no scheduled runs). */
-export async function startDownstreamOf(upstream: TestServer): Promise<TestServer> {
-  const down = await startTestServer({ rateLimitPerMinute: 0 });
-  await down.engine.sync.saveSettings({ upstream_url: upstream.server.url, interval_minutes: 0 }, upstream.key);
+export async function startDownstreamOf(upstream: TestServer, engineOptions: Omit<EngineOptions, 'dataDir'> = {}, upstreamUrl = upstream.server.url): Promise<TestServer> {
+  const down = await startTestServer({ rateLimitPerMinute: 0 }, engineOptions);
+  await down.engine.sync.saveSettings({ upstream_url: upstreamUrl, interval_minutes: 0 }, upstream.key);
   return down;
 }
 
+export interface SyncPair {
+  readonly up: TestServer;
+  readonly down: TestServer;
+}
+
+export interface SyncPairOptions {
+  /** The downstream engine's options: short sync timeouts and the like. */
+  downstream?: Omit<EngineOptions, 'dataDir'>;
+  /**
+   * Something between the two, started after the upstream: the downstream syncs from its `url`.
+   * Closed after the downstream, before the upstream.
+   */
+  through?: (up: TestServer) => Promise<{ url: string; close(): Promise<unknown> }>;
+  /** Receives the pair once started, before the beforeAll hooks the file registers after this call. */
+  ready?: (pair: SyncPair) => void;
+}
+
 /** An upstream and a downstream of it for the tests of one file, started before and closed after them. */
-export function syncPair(): { readonly up: TestServer; readonly down: TestServer } {
+export function syncPair(options: SyncPairOptions = {}): SyncPair {
   const pair = {} as { up: TestServer; down: TestServer };
+  let relay: { url: string; close(): Promise<unknown> } | undefined;
   beforeAll(async () => {
     pair.up = await startTestServer({ rateLimitPerMinute: 0 });
-    pair.down = await startDownstreamOf(pair.up);
+    relay = await options.through?.(pair.up);
+    pair.down = await startDownstreamOf(pair.up, options.downstream, relay?.url);
+    options.ready?.(pair);
   }, 120_000);
   afterAll(async () => {
     await pair.down?.close();
+    await relay?.close();
     await pair.up?.close();
   });
   return pair;

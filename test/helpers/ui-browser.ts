@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core';
-import { expect, inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { openEngine, type Engine } from '../../src-main/engine/engine.js';
 import { startServer, type RunningServer } from '../../src-main/http/server.js';
 import { copyTemplateDataDir } from './api-server.js';
@@ -89,6 +89,43 @@ export async function launchBrowser(): Promise<UiBrowser> {
       fs.rmSync(profile, { recursive: true, force: true });
     },
   };
+}
+
+/** What a browser test file works with: the server, Chromium, and the app open in its page. */
+export interface AppInBrowser {
+  app: UiServer;
+  browser: UiBrowser;
+  page: Page;
+}
+
+export interface AppInBrowserOptions {
+  /** The page's size (else the browser's 1400 × 900). */
+  viewport?: { width: number; height: number };
+  /** Runs on the started server before the app opens: a sync, data the first screen shows. */
+  prepare?: (app: UiServer) => Promise<void>;
+  /** Longer than the hook timeout in vitest.config.ts, for a `prepare` that syncs. */
+  timeout?: number;
+}
+
+/**
+ * The set-up of a browser test file: a server over a fresh copy of the template store, Chromium,
+ * and the app open at its project list; both closed after the file's tests. `ready` receives them
+ * before any beforeAll the file registers after this call, e.g.
+ * `useAppInBrowser((ui) => ({ app, page } = ui), { viewport: LAPTOP_VIEWPORT });`.
+ */
+export function useAppInBrowser(ready: (ui: AppInBrowser) => void, options: AppInBrowserOptions = {}): void {
+  let app: UiServer | undefined;
+  let browser: UiBrowser | undefined;
+  beforeAll(async () => {
+    app = await startUiServer();
+    await options.prepare?.(app);
+    browser = await launchBrowser();
+    ready({ app, browser, page: await openApp(browser, app, options.viewport) });
+  }, options.timeout);
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+  });
 }
 
 const SCREENSHOTS = path.resolve(import.meta.dirname, '../../test-results/screenshots');

@@ -4,12 +4,13 @@
  * arrive; offline edits are pushed; a two-sided edit becomes a conflict and loses neither version.
  */
 import Database from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/api-server.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { syncPair, type TestServer } from '../helpers/api-server.js';
 import { asSyncedFrom } from '../helpers/served-as.js';
 
 let up: TestServer;
 let down: TestServer;
+syncPair({ ready: (pair) => ({ up, down } = pair) });
 
 async function sync(t: TestServer) {
   await t.engine.sync.syncNow();
@@ -26,18 +27,11 @@ function upstreamSql(statement: string, ...params: unknown[]) {
   }
 }
 
-beforeAll(async () => {
-  up = await startTestServer({ rateLimitPerMinute: 0 });
-  down = await startTestServer({ rateLimitPerMinute: 0 });
+beforeAll(() => {
   // Make the upstream differ from the embedded set the downstream starts with.
   upstreamSql("update products set short_name = 'GB-250 (central)' where part_number = '4055-007-02'");
   upstreamSql("update users set company = 'Central Plumbing Co.' where id = 2");
   upstreamSql('delete from projects where id = 7');
-  await down.engine.sync.saveSettings({ upstream_url: up.server.url, interval_minutes: 0 }, up.key);
-}, 120_000);
-afterAll(async () => {
-  await down?.close();
-  await up?.close();
 });
 
 const sampled = [

@@ -8,13 +8,11 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/api-server.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { syncPair, type TestServer } from '../helpers/api-server.js';
 
 let up: TestServer;
 let down: TestServer;
-let proxy: http.Server;
-let proxyUrl: string;
 
 /** Drops `version` from every object of a project answer (the spec shows none). */
 function withoutVersions(value: unknown): unknown {
@@ -23,15 +21,14 @@ function withoutVersions(value: unknown): unknown {
   return Object.fromEntries(Object.entries(value).filter(([k]) => k !== 'version').map(([k, v]) => [k, withoutVersions(v)]));
 }
 
-beforeAll(async () => {
-  up = await startTestServer({ rateLimitPerMinute: 0 });
-  down = await startTestServer({ rateLimitPerMinute: 0 }, { syncTuning: { timeoutMs: 20_000, attempts: 2, backoffMs: 20 } });
-  proxy = http.createServer(async (req, res) => {
+/** A proxy in front of `upstream` that indents its JSON and shows no project versions. */
+async function plainService(upstream: TestServer): Promise<{ url: string; close(): Promise<unknown> }> {
+  const proxy = http.createServer(async (req, res) => {
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
     const headers: Record<string, string> = {};
     for (const name of ['authorization', 'content-type', 'accept']) if (typeof req.headers[name] === 'string') headers[name] = req.headers[name] as string;
-    const answer = await fetch(up.server.url + req.url, { method: req.method, headers, body: chunks.length ? Buffer.concat(chunks) : undefined });
+    const answer = await fetch(upstream.server.url + req.url, { method: req.method, headers, body: chunks.length ? Buffer.concat(chunks) : undefined });
     const text = await answer.text();
     let body = text;
     if ((answer.headers.get('content-type') ?? '').includes('json') && text !== '') {
@@ -43,16 +40,18 @@ beforeAll(async () => {
     res.end(body);
   });
   await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
-  proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
-  await down.engine.sync.saveSettings({ upstream_url: proxyUrl, interval_minutes: 0 }, up.key);
+  return { url: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`, close: () => new Promise((r) => proxy.close(r)) };
+}
+
+syncPair({
+  through: plainService,
+  downstream: { syncTuning: { timeoutMs: 20_000, attempts: 2, backoffMs: 20 } },
+  ready: (pair) => ({ up, down } = pair),
+});
+beforeAll(async () => {
   await down.engine.sync.syncNow();
   expect(down.engine.sync.status().last_error).toBeNull();
 }, 180_000);
-afterAll(async () => {
-  await new Promise((r) => proxy?.close(r));
-  await down?.close();
-  await up?.close();
-});
 
 describe('changes told by fingerprints, against an upstream that indents its JSON and shows no versions', () => {
   it('an edit made here only is sent, not taken for a change upstream', async () => {

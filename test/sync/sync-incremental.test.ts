@@ -5,14 +5,19 @@
  * the list's day-precision date cannot show).
  */
 import Database from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/api-server.js';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { syncPair, type TestServer } from '../helpers/api-server.js';
 import { asSyncedFrom } from '../helpers/served-as.js';
 import { startFaultProxy, type FaultProxy } from '../helpers/fault-proxy.js';
 
 let up: TestServer;
 let down: TestServer;
 let proxy: FaultProxy;
+syncPair({
+  through: async (started) => (proxy = await startFaultProxy(started.server.port)),
+  downstream: { syncTuning: { timeoutMs: 20_000, attempts: 3, backoffMs: 20 } },
+  ready: (pair) => ({ up, down } = pair),
+});
 
 function upstreamSql(statement: string, ...params: unknown[]) {
   const db = new Database(up.engine.store.file);
@@ -41,17 +46,8 @@ async function sameJson(path: string) {
   expect(b.body, path).toEqual(asSyncedFrom(a.body));
 }
 
-beforeAll(async () => {
-  up = await startTestServer({ rateLimitPerMinute: 0 });
+beforeAll(() => {
   upstreamSql('delete from projects where id > 300');
-  proxy = await startFaultProxy(up.server.port);
-  down = await startTestServer({ rateLimitPerMinute: 0 }, { syncTuning: { timeoutMs: 20_000, attempts: 3, backoffMs: 20 } });
-  await down.engine.sync.saveSettings({ upstream_url: proxy.url, interval_minutes: 0 }, up.key);
-}, 60_000);
-afterAll(async () => {
-  await down?.close();
-  await proxy?.close();
-  await up?.close();
 });
 
 describe('resuming and skipping', () => {

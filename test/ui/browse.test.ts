@@ -3,23 +3,12 @@
  * territory look-ups, users, and the global search on Ctrl+K.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openApp, screenshot, startUiServer, type UiBrowser, type UiServer } from '../helpers/ui-browser.js';
+import { describe, expect, it } from 'vitest';
+import { screenshot, type UiServer, useAppInBrowser } from '../helpers/ui-browser.js';
 
 let app: UiServer;
-let browser: UiBrowser;
 let page: Page;
-
-beforeAll(async () => {
-  app = await startUiServer();
-  browser = await launchBrowser();
-  page = await openApp(browser, app);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
+useAppInBrowser((ui) => ({ app, page } = ui));
 
 const modelNumber = () => page.getByTestId('model-number').innerText();
 

@@ -5,27 +5,19 @@
  */
 import fs from 'node:fs';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { exportProjects } from '../../src-main/engine/projects/project-transfer.js';
 import { readFieldsizerFile } from '../../src-shared/transfer/fieldsizer-file.js';
 import { tempDir } from '../helpers/api-server.js';
-import { launchBrowser, openApp, screenshot, startUiServer, type UiBrowser, type UiServer } from '../helpers/ui-browser.js';
+import { screenshot, type UiServer, useAppInBrowser } from '../helpers/ui-browser.js';
 import { makeUnsyncedProjects } from '../store/helpers.js';
 
 let app: UiServer;
-let browser: UiBrowser;
 let page: Page;
 const files = tempDir('fieldsizer-ui-files-');
-
-beforeAll(async () => {
-  app = await startUiServer();
-  browser = await launchBrowser();
-  page = await openApp(browser, app);
-});
+useAppInBrowser((ui) => ({ app, page } = ui));
 
 afterAll(async () => {
-  await browser?.close();
-  await app?.close();
   fs.rmSync(files, { recursive: true, force: true });
 });
 

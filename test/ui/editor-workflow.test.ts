@@ -9,17 +9,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openApp, screenshot, startUiServer, type UiBrowser, type UiServer, messageOf, LAPTOP_VIEWPORT } from '../helpers/ui-browser.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { screenshot, type UiServer, messageOf, LAPTOP_VIEWPORT, useAppInBrowser } from '../helpers/ui-browser.js';
 
 let app: UiServer;
-let browser: UiBrowser;
 let page: Page;
+useAppInBrowser((ui) => ({ app, page } = ui), { viewport: LAPTOP_VIEWPORT });
 
 beforeAll(async () => {
-  app = await startUiServer();
-  browser = await launchBrowser();
-  page = await openApp(browser, app, LAPTOP_VIEWPORT);
   // confirm() answers: the next queued one, else accept; every message is kept.
   page.on('dialog', (dialog) => {
     dialogMessages.push(dialog.message());
@@ -29,11 +26,6 @@ beforeAll(async () => {
 
 const dialogAnswers: boolean[] = [];
 const dialogMessages: string[] = [];
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
 
 const messageFor = (control: Locator) => messageOf(page, control);
 

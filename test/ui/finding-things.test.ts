@@ -6,23 +6,12 @@
  * filters remembered.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openApp, screenshot, startUiServer, type UiBrowser, type UiServer, LAPTOP_VIEWPORT } from '../helpers/ui-browser.js';
+import { describe, expect, it } from 'vitest';
+import { screenshot, type UiServer, LAPTOP_VIEWPORT, useAppInBrowser } from '../helpers/ui-browser.js';
 
 let app: UiServer;
-let browser: UiBrowser;
 let page: Page;
-
-beforeAll(async () => {
-  app = await startUiServer();
-  browser = await launchBrowser();
-  page = await openApp(browser, app, LAPTOP_VIEWPORT);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
+useAppInBrowser((ui) => ({ app, page } = ui), { viewport: LAPTOP_VIEWPORT });
 
 const nav = (name: string) => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name }).click();
 const rows = () => page.getByTestId('product-list').getByRole('listitem');

@@ -6,18 +6,15 @@
  */
 import type { Page } from 'playwright-core';
 import { projectCreateBody } from '../../src-shared/api/project-write.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openApp, screenshot, startUiServer, type UiBrowser, type UiServer } from '../helpers/ui-browser.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { screenshot, type UiServer, useAppInBrowser } from '../helpers/ui-browser.js';
 
 let app: UiServer;
-let browser: UiBrowser;
 let page: Page;
 let projectId: number;
+useAppInBrowser((ui) => ({ app, page } = ui));
 
 beforeAll(async () => {
-  app = await startUiServer();
-  browser = await launchBrowser();
-  page = await openApp(browser, app);
   // Through the write schema, as the API and the app send it.
   const body = projectCreateBody.parse({
     name: 'Layout Test Diner – new kitchen',
@@ -27,11 +24,6 @@ beforeAll(async () => {
   });
   const created = await app.engine.projects.create(body as Parameters<typeof app.engine.projects.create>[0], { personal: true });
   projectId = created.id;
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
 });
 
 const SIZES = [

@@ -4,25 +4,17 @@
  * jurisdiction whose rules were not read says so. Screenshots at 1366 × 768.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { projectCreateBody } from '../../src-shared/api/project-write.js';
-import { launchBrowser, openApp, screenshot, startUiServer, type UiBrowser, type UiServer, LAPTOP_VIEWPORT } from '../helpers/ui-browser.js';
+import { screenshot, type UiServer, LAPTOP_VIEWPORT, useAppInBrowser } from '../helpers/ui-browser.js';
 
 let app: UiServer;
-let browser: UiBrowser;
 let page: Page;
+useAppInBrowser((ui) => ({ app, page } = ui), { viewport: LAPTOP_VIEWPORT });
 
 beforeAll(async () => {
-  app = await startUiServer();
-  browser = await launchBrowser();
-  page = await openApp(browser, app, LAPTOP_VIEWPORT);
   // Leaving the editor with the applied change unsaved asks first: yes.
   page.on('dialog', (d) => void d.accept());
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
 });
 
 const results = () => page.getByRole('complementary', { name: 'Sizing results' });

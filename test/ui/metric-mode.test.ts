@@ -9,22 +9,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LAPTOP_VIEWPORT, launchBrowser, messageOf, openApp, screenshot, startUiServer, type UiBrowser, type UiServer } from '../helpers/ui-browser.js';
+import { describe, expect, it } from 'vitest';
+import { LAPTOP_VIEWPORT, messageOf, screenshot, type UiServer, useAppInBrowser } from '../helpers/ui-browser.js';
 
 let app: UiServer;
-let browser: UiBrowser;
 let page: Page;
-
-beforeAll(async () => {
-  app = await startUiServer();
-  browser = await launchBrowser();
-  page = await openApp(browser, app, LAPTOP_VIEWPORT);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
+useAppInBrowser((ui) => ({ app, page } = ui), { viewport: LAPTOP_VIEWPORT });
 
 const nav = () => page.getByRole('navigation', { name: 'Main' });
 const results = () => page.getByRole('complementary', { name: 'Sizing results' });

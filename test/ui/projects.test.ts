@@ -7,23 +7,11 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openApp, screenshot, startUiServer, type UiBrowser, type UiServer, messageOf } from '../helpers/ui-browser.js';
+import { describe, expect, it } from 'vitest';
+import { screenshot, messageOf, useAppInBrowser } from '../helpers/ui-browser.js';
 
-let app: UiServer;
-let browser: UiBrowser;
 let page: Page;
-
-beforeAll(async () => {
-  app = await startUiServer();
-  browser = await launchBrowser();
-  page = await openApp(browser, app);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
+useAppInBrowser((ui) => ({ page } = ui));
 
 const messageFor = (control: Locator) => messageOf(page, control);
 

@@ -4,23 +4,14 @@
  * and alternative is an orderable model with its price, and the wording has no internal keys.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openApp, screenshot, startUiServer, type UiBrowser, type UiServer, LAPTOP_VIEWPORT } from '../helpers/ui-browser.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { screenshot, LAPTOP_VIEWPORT, useAppInBrowser } from '../helpers/ui-browser.js';
 
-let app: UiServer;
-let browser: UiBrowser;
 let page: Page;
+useAppInBrowser((ui) => ({ page } = ui), { viewport: LAPTOP_VIEWPORT });
 
 beforeAll(async () => {
-  app = await startUiServer();
-  browser = await launchBrowser();
-  page = await openApp(browser, app, LAPTOP_VIEWPORT);
   page.on('dialog', (d) => void d.accept());
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
 });
 
 const results = () => page.getByRole('complementary', { name: 'Sizing results' });

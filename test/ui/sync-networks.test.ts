@@ -7,26 +7,25 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handWrittenData } from '../helpers/spec-upstream/data.js';
 import { startSpecUpstream, type SpecUpstream } from '../helpers/spec-upstream/server.js';
-import { launchBrowser, openApp, screenshot, startUiServer, type UiBrowser, type UiServer } from '../helpers/ui-browser.js';
+import { screenshot, type UiServer, useAppInBrowser } from '../helpers/ui-browser.js';
 
 let app: UiServer;
 let up: SpecUpstream;
-let browser: UiBrowser;
 let page: Page;
 
 beforeAll(async () => {
-  [app, up] = await Promise.all([startUiServer(), startSpecUpstream(handWrittenData())]);
-  await app.engine.sync.saveSettings({ upstream_url: up.url, interval_minutes: 0 }, up.key);
-  await app.engine.sync.syncNow();
-  expect(app.engine.sync.status().last_error).toBeNull();
-  browser = await launchBrowser();
-  page = await openApp(browser, app);
-}, 120_000);
-
+  up = await startSpecUpstream(handWrittenData());
+});
 afterAll(async () => {
-  await browser?.close();
-  await app?.close();
   await up?.close();
+});
+useAppInBrowser((ui) => ({ app, page } = ui), {
+  prepare: async (started) => {
+    await started.engine.sync.saveSettings({ upstream_url: up.url, interval_minutes: 0 }, up.key);
+    await started.engine.sync.syncNow();
+    expect(started.engine.sync.status().last_error).toBeNull();
+  },
+  timeout: 120_000,
 });
 
 const products = () => app.engine.store.sqlite.prepare("select count(*) from products where origin = 'upstream'").pluck().get() as number;

@@ -8,24 +8,19 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handWrittenData } from '../helpers/spec-upstream/data.js';
 import { startSpecUpstream, type SpecUpstream } from '../helpers/spec-upstream/server.js';
-import { launchBrowser, openApp, screenshot, startUiServer, type UiBrowser, type UiServer } from '../helpers/ui-browser.js';
+import { screenshot, type UiServer, useAppInBrowser } from '../helpers/ui-browser.js';
 
 let app: UiServer;
 let upstream: SpecUpstream;
-let browser: UiBrowser;
 let page: Page;
 
 beforeAll(async () => {
-  [app, upstream] = await Promise.all([startUiServer(), startSpecUpstream(handWrittenData())]);
-  browser = await launchBrowser();
-  page = await openApp(browser, app);
+  upstream = await startSpecUpstream(handWrittenData());
 });
-
 afterAll(async () => {
-  await browser?.close();
-  await app?.close();
   await upstream?.close();
 });
+useAppInBrowser((ui) => ({ app, page } = ui));
 
 const statusBar = () => page.getByRole('contentinfo', { name: 'Sync status' });
 

@@ -7,25 +7,21 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handWrittenData } from '../helpers/spec-upstream/data.js';
 import { startSpecUpstream, type SpecUpstream } from '../helpers/spec-upstream/server.js';
-import { launchBrowser, openApp, screenshot, startUiServer, type UiBrowser, type UiServer } from '../helpers/ui-browser.js';
+import { screenshot, type UiServer, useAppInBrowser } from '../helpers/ui-browser.js';
 import { recordConflict } from '../../src-main/sync/sync-state.js';
 
 let app: UiServer;
 let up: SpecUpstream;
-let browser: UiBrowser;
 let page: Page;
 
 beforeAll(async () => {
-  [app, up] = await Promise.all([startUiServer(), startSpecUpstream(handWrittenData())]);
-  await app.engine.sync.saveSettings({ upstream_url: up.url, interval_minutes: 0 }, up.key);
-  browser = await launchBrowser();
-  page = await openApp(browser, app);
+  up = await startSpecUpstream(handWrittenData());
 });
-
 afterAll(async () => {
-  await browser?.close();
-  await app?.close();
   await up?.close();
+});
+useAppInBrowser((ui) => ({ app, page } = ui), {
+  prepare: (started) => started.engine.sync.saveSettings({ upstream_url: up.url, interval_minutes: 0 }, up.key),
 });
 
 const statusBar = () => page.getByRole('contentinfo', { name: 'Sync status' });
