@@ -90,11 +90,11 @@ describe('data safety in the browser', () => {
 
   it('exports the unsynced projects as a download', async () => {
     await nav('Projects');
-    const download = page.waitForEvent('download');
+    const download = page.waitForEvent('download', { timeout: 120_000 });
     await page.getByRole('button', { name: 'Export unsynced' }).click();
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/\.fieldsizer$/);
     const read = readFieldsizerFile(fs.readFileSync(await file.path(), 'utf8'));
     expect(read.ok && read.file.projects.length).toBeGreaterThanOrEqual(4);
-  }, 60_000);
+  }, 180_000);
 });

@@ -239,7 +239,7 @@ describe('the report carries the rep’s details', () => {
     await page.getByTestId('project-list').getByRole('link', { name: 'New contact kitchen' }).click();
     await page.getByRole('link', { name: 'Report' }).click();
     await page.locator('article.report[data-ready=true]').waitFor();
-    const downloading = page.waitForEvent('download');
+    const downloading = page.waitForEvent('download', { timeout: 120_000 });
     await page.getByRole('button', { name: 'Export PDF' }).click();
     const file = path.join(os.tmpdir(), `fieldsizer-ui-report-${process.pid}.pdf`);
     await (await downloading).saveAs(file);
@@ -248,5 +248,5 @@ describe('the report carries the rep’s details', () => {
     expect(text).toContain('Prairie Interceptor Supply');
     expect(text).toContain('sam@prairie.example');
     expect(text).toContain('Rosa Gonzaga-Test');
-  }, 60_000);
+  }, 180_000);
 });

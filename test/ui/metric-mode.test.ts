@@ -87,7 +87,7 @@ describe('metric mode', () => {
     await page.locator('article.report[data-ready=true]').waitFor();
     // The rep's details are empty in this store: Export asks first, and the rep chooses a blank.
     await page.getByRole('button', { name: 'Export PDF' }).click();
-    const downloading = page.waitForEvent('download');
+    const downloading = page.waitForEvent('download', { timeout: 120_000 });
     await page.getByRole('button', { name: 'Export with a blank to fill by hand' }).click();
     const file = path.join(os.tmpdir(), `fieldsizer-ui-metric-${process.pid}.pdf`);
     await (await downloading).saveAs(file);
@@ -100,7 +100,7 @@ describe('metric mode', () => {
     expect(cells).toContain('610×508×305mm');
     expect(cells).toMatch(/[\d.,]+L\/s\([\d.,]+GPM\)/);
     expect(cells).toContain('DN100(4in)');
-  }, 60_000);
+  }, 180_000);
 
   it('back to US units, the same values show in inches', async () => {
     await page.goto(`${app.server.uiUrl.replace(/#.*$/, '')}#/projects/${id}`);

@@ -162,7 +162,7 @@ describe('projects in the browser', () => {
     await ask.waitFor();
     expect(await ask.getByRole('link', { name: 'Fill in my details' }).getAttribute('href')).toBe('#/settings');
     // In the browser, Export PDF downloads the engine's PDF (the bytes of /api/projects/:id/report.pdf).
-    const downloading = page.waitForEvent('download');
+    const downloading = page.waitForEvent('download', { timeout: 120_000 });
     await ask.getByRole('button', { name: 'Export with a blank to fill by hand' }).click();
     const download = await downloading;
     expect(download.suggestedFilename()).toMatch(new RegExp(`^sizing-report-${id}-UI-Test-Pizzeria.*\\.pdf$`));
@@ -186,5 +186,5 @@ describe('projects in the browser', () => {
     for (let n = 1; n <= pages; n++) expect(text).toContain(`Page ${n} of ${pages}`);
     expect(raw.match(/DRAFT/g)?.length).toBe(pages);
     expect(text).not.toContain('Export PDF');
-  }, 60_000);
+  }, 180_000);
 });
