@@ -14,6 +14,7 @@ import { lastGoodBackup, type BackupInfo } from '../store/backups.js';
 import { installPrepared, prepareRestore } from '../store/restore-backup.js';
 import { DATABASE_FILE, databaseFiles } from '../store/open-store.js';
 import { openSqlite } from '../store/sqlite.js';
+import { salvageUnsyncedIds } from '../store/projects.js';
 import type { StoreOpenError } from '../store/store-errors.js';
 import { openEngine, type Engine, type EngineOptions } from './engine.js';
 import { fieldsizerFile, importProjectsText, readExportedProject, type ImportReport } from './projects/project-transfer.js';
@@ -81,7 +82,7 @@ export function salvageUnsynced(file: string): { projects: ExportedProject[]; un
   try {
     let found: { ids: number[]; unreadable: number };
     try {
-      found = unsyncedIds(db);
+      found = salvageUnsyncedIds(db);
     } catch {
       // Not even the schema can be read (a broken first page): nothing to salvage by SQL.
       return { projects: [], unreadable: 0 };
@@ -101,32 +102,6 @@ export function salvageUnsynced(file: string): { projects: ExportedProject[]; un
   } finally {
     db.close();
   }
-}
-
-/** The dirty projects' ids; where the table cannot be read whole, it is read by id ranges, halved around damage. */
-function unsyncedIds(db: SQLite.Database): { ids: number[]; unreadable: number } {
-  try {
-    return { ids: db.prepare('select id from projects where dirty = 1').pluck().all() as number[], unreadable: 0 };
-  } catch {
-    // fall through to the range walk
-  }
-  const range = db.prepare('select id from projects where id between ? and ? and dirty = 1').pluck();
-  const ids: number[] = [];
-  let unreadable = 0;
-  const walk = (lo: number, hi: number) => {
-    try {
-      ids.push(...(range.all(lo, hi) as number[]));
-    } catch {
-      if (lo === hi) unreadable++;
-      else {
-        const mid = Math.floor((lo + hi) / 2);
-        walk(lo, mid);
-        walk(mid + 1, hi);
-      }
-    }
-  };
-  walk(1, Number.MAX_SAFE_INTEGER);
-  return { ids, unreadable };
 }
 
 export type RecoveryChoice = 'backup' | 'fresh';

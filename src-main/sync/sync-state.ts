@@ -7,6 +7,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { SyncConflict, SyncError, SyncIssue } from '../../src-shared/sync.js';
 import type { Database } from '../store/schema.js';
+import { countUnsynced } from '../store/projects.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -198,7 +199,7 @@ export interface Counts {
 export async function counts(db: Db): Promise<Counts> {
   const n = (query: { executeTakeFirstOrThrow(): Promise<{ n: number | string | bigint }> }) => query.executeTakeFirstOrThrow().then((r) => Number(r.n));
   const [dirty, deleted, conflicted, rejected, warnings] = await Promise.all([
-    n(db.selectFrom('projects').select((eb) => eb.fn.countAll<number>().as('n')).where('dirty', '=', 1)),
+    countUnsynced(db),
     n(db.selectFrom('sync_tombstones').select((eb) => eb.fn.countAll<number>().as('n'))),
     n(db.selectFrom('sync_conflicts').select((eb) => eb.fn.countAll<number>().as('n'))),
     n(db.selectFrom('sync_issues').select((eb) => eb.fn.countAll<number>().as('n')).where('kind', '=', 'rejected')),

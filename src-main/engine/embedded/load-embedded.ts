@@ -14,7 +14,8 @@ import { defaultResourcesDir, readResourceJson } from '../../store/resource-file
 import { insertRows } from '../../store/insert-rows.js';
 import { TypeTree } from '../catalog/product-types.js';
 import { loadSizingCatalog } from '../sizing/catalog-candidates.js';
-import { compactSizing, parseRules, sizeWith } from '../projects/project-sizing.js';
+import { parseRules, sizeWith } from '../projects/project-sizing.js';
+import { insertProjects } from '../../store/projects.js';
 import type { Database } from '../../store/schema.js';
 
 export interface EmbeddedDataSet {
@@ -325,42 +326,36 @@ async function loadPeople(trx: Transaction<Database>, seed: PeopleSeed, rulesFor
   );
   // Every computed field comes from the sizing engine, against the catalog just loaded.
   const catalog = await loadSizingCatalog(trx, await TypeTree.load(trx));
-  await insertRows(
+  await insertProjects(
     trx,
-    'projects',
     seed.projects.map((p, index) => {
       if (index % 250 === 0) onSized(index, seed.projects.length);
       const { fixtures, ...inputs } = p.inputs;
       const rules = p.jurisdiction_id === null ? null : (rulesOf.get(p.jurisdiction_id) ?? null);
       const sizing = sizeWith(catalog, inputs, fixtures, parseRules(rules), 'summary');
       return {
-        id: p.id,
-        user_id: p.user_id,
-        name: p.name,
-        status: p.status,
-        created: p.created,
-        submitted: p.submitted,
-        approved: p.approved,
-        updated: p.updated,
-        construction_type: p.construction_type,
-        ...p.address,
-        jurisdiction_id: p.jurisdiction_id,
-        inputs: json(inputs),
-        sizing: json(compactSizing(sizing)),
-        pump_out_cycle: sizing.pump_out_cycle,
-        recommended_product: sizing.recommended_product,
-        unique_local_requirements: bool(sizing.unique_local_requirements),
-        version: 1,
-        dirty: 0 as const,
-        origin: 'embedded' as const,
-        extra: '{}',
+        row: {
+          id: p.id,
+          user_id: p.user_id,
+          name: p.name,
+          status: p.status,
+          created: p.created,
+          submitted: p.submitted,
+          approved: p.approved,
+          updated: p.updated,
+          construction_type: p.construction_type,
+          ...p.address,
+          jurisdiction_id: p.jurisdiction_id,
+          inputs,
+          version: 1,
+          dirty: 0,
+          origin: 'embedded',
+          extra: '{}',
+        },
+        sizing,
+        fixtures,
       };
     }),
-  );
-  await insertRows(
-    trx,
-    'project_fixtures',
-    seed.projects.flatMap((p) => p.inputs.fixtures.map((f, position) => ({ project_id: p.id, position, input: json(f) }))),
   );
   await insertRows(
     trx,

@@ -14,17 +14,17 @@ import type { ProjectSizing } from '../../../src-shared/sizing/index.js';
 import { withFailedNearestFirst } from '../../../src-shared/sizing/failed-order.js';
 import type { Database } from '../../store/schema.js';
 import { normalizeProjectInputs } from '../../../src-shared/project-inputs.js';
-import { insertRows } from '../../store/insert-rows.js';
 import { nextLocalId } from '../../store/local-ids.js';
+import { deleteProject, insertProject, projectsWithPeople, readFixtures, readProject, replaceFixtures, updateProject, type ProjectRow, type StoredSizing } from '../../store/projects.js';
 import { recordTombstone } from '../../sync/sync-state.js';
 import type { CatalogService, ListResult } from '../catalog/catalog-service.js';
 import { ApiError, notFound } from '../errors.js';
 import { apiDate } from '../format.js';
 import type { Page } from '../paging.js';
 import { DEFAULT_INPUTS, inputsForSizing, insideLocationProblem, parseStoredFixtures, unmappedFixtures, type StoredInputs } from './project-inputs.js';
-import { compactSizing, type SizingContext } from './project-sizing.js';
+import type { SizingContext } from './project-sizing.js';
 import type { RulesResolver } from '../authorities/rules-resolver.js';
-import { buildFixture, buildProject, buildProjectListItem, buildUserProject, isUpstreamSizing, projectJson, projectUrl, sizedByCentralService, type KeptSizing, type ProjectRow, type Viewer } from './render-project.js';
+import { buildFixture, buildProject, buildProjectListItem, buildUserProject, isUpstreamSizing, projectJson, projectUrl, sizedByCentralService, type KeptSizing, type Viewer } from './render-project.js';
 import { fixtureFromWrite } from './fixture-write.js';
 import { isUnknownEngineer, resolveEngineer } from '../people/project-engineer.js';
 import { keepDeleted, restoreDeleted } from './project-undo.js';
@@ -41,15 +41,6 @@ export interface ProjectDetailOptions {
 }
 
 const now = () => new Date().toISOString();
-
-export function projectRows(db: Kysely<Database>) {
-  return db
-    .selectFrom('projects as p')
-    .innerJoin('users as u', 'u.id', 'p.user_id')
-    .leftJoin('jurisdictions as j', 'j.id', 'p.jurisdiction_id')
-    .selectAll('p')
-    .select(['u.name as engineer_name', 'u.email as engineer_email', 'u.phone_number as engineer_phone', 'j.name as jurisdiction_name', 'j.state as jurisdiction_state', 'j.rules as jurisdiction_rules', 'j.sizing_labels as jurisdiction_labels']);
-}
 
 export class ProjectService {
   /** Called after every committed write (the sync status counts unsynced changes). */
@@ -96,7 +87,7 @@ export class ProjectService {
   /** Projects by id, in the order given (search results). */
   async listByIds(ids: number[], viewer: Viewer): Promise<ProjectListItem[]> {
     if (ids.length === 0) return [];
-    const rows = new Map((await this.withRules((await projectRows(this.db).where('p.id', 'in', ids).execute()) as ProjectRow[])).map((r) => [r.id, r]));
+    const rows = new Map((await this.withRules((await projectsWithPeople(this.db).where('p.id', 'in', ids).execute()) as ProjectRow[])).map((r) => [r.id, r]));
     return ids.flatMap((id) => {
       const row = rows.get(id);
       return row ? [buildProjectListItem(row, viewer)] : [];
@@ -104,9 +95,14 @@ export class ProjectService {
   }
 
   private async row(id: number, db: Kysely<Database> = this.db): Promise<ProjectRow> {
-    const row = await projectRows(db).where('p.id', '=', id).executeTakeFirst();
+    const row = await projectsWithPeople(db).where('p.id', '=', id).executeTakeFirst();
     if (!row) throw notFound(`No project with id ${id}.`, 'id');
     return (await this.withRules([row as ProjectRow], db))[0]!;
+  }
+
+  /** The fixtures of a stored project the sizing can use, in order. */
+  private async fixtureInputs(row: ProjectRow, db: Kysely<Database> = this.db): Promise<FixtureInput[]> {
+    return parseStoredFixtures(await readFixtures(db, row.id), row);
   }
 
   async get(id: number, options: ProjectDetailOptions, viewer: Viewer): Promise<Project> {
@@ -123,12 +119,12 @@ export class ProjectService {
         // The central service's fixtures, as it sent them (kinds unknown here included).
         project.fixtures = { object: 'list', url, data: kept.fixtures as Fixture[] };
       } else {
-        const rows = await db.selectFrom('project_fixtures').select('input').where('project_id', '=', row.id).orderBy('position').execute();
+        const rows = await readFixtures(db, row.id);
         const inputs = parseStoredFixtures(rows, row);
         project.fixtures = { object: 'list', url, data: [...kept.fixtures.map((f, i) => buildFixture(f, inputs[i])), ...(unmappedFixtures(rows, row) as Fixture[])] };
       }
     }
-    const sizing = kept as ReturnType<typeof compactSizing>;
+    const sizing = kept as StoredSizing;
     if (options.notes) {
       const notes = await db.selectFrom('project_notes').selectAll().where('project_id', '=', row.id).orderBy('created').orderBy('id').execute();
       project.notes = {
@@ -165,7 +161,7 @@ export class ProjectService {
 
   /** Projects of a user, as a user response embeds them (spec §4.1). */
   async ofUser(userId: number, page: Page, viewer: Viewer, withContacts: (jurisdictionIds: number[]) => Promise<Map<number, import('../../../src-shared/api/people.js').Contact[]>>) {
-    const rows = await this.withRules((await projectRows(this.db).where('p.user_id', '=', userId).orderBy('p.id').limit(page.limit).offset(page.offset).execute()) as ProjectRow[]);
+    const rows = await this.withRules((await projectsWithPeople(this.db).where('p.user_id', '=', userId).orderBy('p.id').limit(page.limit).offset(page.offset).execute()) as ProjectRow[]);
     const contacts = await withContacts([...new Set(rows.flatMap((r) => (r.jurisdiction_id === null ? [] : [r.jurisdiction_id])))]);
     return rows.map((r) => buildUserProject(r, viewer, r.jurisdiction_id === null ? undefined : contacts.get(r.jurisdiction_id)));
   }
@@ -173,7 +169,7 @@ export class ProjectService {
   /** The full sizing of a stored project with the current catalog: every candidate and why it failed. */
   async sizingDetails(id: number): Promise<ProjectSizing & { assumed_inputs: string[] }> {
     const row = await this.row(id);
-    const fixtures = parseStoredFixtures(await this.db.selectFrom('project_fixtures').select('input').where('project_id', '=', id).orderBy('position').execute(), row);
+    const fixtures = await this.fixtureInputs(row);
     const { inputs, assumed } = inputsForSizing(projectJson<Partial<StoredInputs>>(row, 'inputs', row.inputs));
     return { ...withFailedNearestFirst(await this.sizing.size(inputs, fixtures, row.jurisdiction_rules)), assumed_inputs: assumed };
   }
@@ -189,7 +185,7 @@ export class ProjectService {
         const row = await this.row(projectId, trx);
         current = {
           inputs: projectJson<StoredInputs>(row, 'inputs', row.inputs),
-          fixtures: parseStoredFixtures(await trx.selectFrom('project_fixtures').select('input').where('project_id', '=', projectId).orderBy('position').execute(), row),
+          fixtures: await this.fixtureInputs(row, trx),
           address: { street: row.street, street_2: row.street_2, city: row.city, state: row.state, postal_code: row.postal_code },
           jurisdiction_id: row.jurisdiction_id,
           construction_type: row.construction_type,
@@ -207,9 +203,8 @@ export class ProjectService {
       const userId = await resolveEngineer(trx, body.engineer);
       const sizing = await this.sizing.size(state.inputs, state.fixtures, state.rules, trx, 'summary');
       const stamp = now();
-      await trx
-        .insertInto('projects')
-        .values({
+      await insertProject(trx, {
+        row: {
           id,
           user_id: userId,
           name: body.name,
@@ -221,15 +216,15 @@ export class ProjectService {
           construction_type: state.construction_type,
           ...state.address,
           jurisdiction_id: state.jurisdiction_id,
-          inputs: JSON.stringify(state.inputs),
-          ...sizingColumns(sizing),
+          inputs: state.inputs,
           version: 1,
           dirty: 1,
           origin: 'local',
           extra: '{}',
-        })
-        .execute();
-      await writeFixtures(trx, id, state.fixtures);
+        },
+        sizing,
+        fixtures: state.fixtures,
+      });
       return id;
     });
     await this.afterWrite();
@@ -246,7 +241,7 @@ export class ProjectService {
       if (body.status !== undefined && body.status !== row.status) {
         throw new ApiError(409, 'status_change_not_here', `Change the status with POST ${projectUrl(id)}/status, not by editing the project.`, 'status');
       }
-      const fixtures = parseStoredFixtures(await trx.selectFrom('project_fixtures').select('input').where('project_id', '=', id).orderBy('position').execute(), row);
+      const fixtures = await this.fixtureInputs(row, trx);
       const stated = projectJson<Partial<StoredInputs>>(row, 'inputs', row.inputs);
       const state = await resolveWrite(trx, this.rules, body, {
         inputs: stated as StoredInputs,
@@ -268,9 +263,10 @@ export class ProjectService {
       // that does size differently replaces them with this app's sizing (figures_from: local).
       const sameSizing = sizedByCentralService(row) && sameSizingInputs({ inputs: inputsForSizing(stated).inputs, fixtures, jurisdiction_id: row.jurisdiction_id }, state);
       const sizing = sameSizing ? null : await this.sizing.size(inputsForSizing(state.inputs).inputs, state.fixtures, state.rules, trx, 'summary');
-      await trx
-        .updateTable('projects')
-        .set({
+      await updateProject(
+        trx,
+        id,
+        {
           name: body.name ?? row.name,
           user_id: userId,
           construction_type: state.construction_type,
@@ -278,17 +274,13 @@ export class ProjectService {
           jurisdiction_id: state.jurisdiction_id,
           // Inputs the service did not state stay unstated while its figures stand.
           inputs: JSON.stringify(sizing === null ? stated : state.inputs),
-          ...(sizing === null ? {} : sizingColumns(sizing)),
           updated: now(),
           version: row.version + 1,
           dirty: 1,
-        })
-        .where('id', '=', id)
-        .execute();
-      if (body.fixtures !== undefined && sizing !== null) {
-        await trx.deleteFrom('project_fixtures').where('project_id', '=', id).execute();
-        await writeFixtures(trx, id, state.fixtures);
-      }
+        },
+        sizing,
+      );
+      if (body.fixtures !== undefined && sizing !== null) await replaceFixtures(trx, id, state.fixtures);
     });
     await this.afterWrite();
     return this.get(id, { fixtures: true, notes: true, accessories: true }, viewer);
@@ -301,14 +293,14 @@ export class ProjectService {
       if (!DELETABLE_STATUSES.includes(row.status as ProjectStatus)) {
         throw new ApiError(409, 'not_deletable', `Project ${id} is ${row.status}: only a Draft can be deleted; close it instead.`, 'status');
       }
-      const synced = await trx.selectFrom('projects').select(['origin', 'base_version']).where('id', '=', id).executeTakeFirstOrThrow();
+      const synced = (await readProject(trx, id))!;
       if (synced.origin === 'upstream') {
         // A project of the central service: the next sync sends the delete there (sync/push.ts).
         await recordTombstone(trx, id, synced.base_version);
       }
       // Kept for Undo (project-undo.ts): a restore brings back this same project.
       await keepDeleted(trx, id, synced.origin === 'upstream');
-      await trx.deleteFrom('projects').where('id', '=', id).execute();
+      await deleteProject(trx, id);
     });
     await this.afterWrite();
   }
@@ -353,18 +345,14 @@ export class ProjectService {
         }
       }
       const stamp = now();
-      await trx
-        .updateTable('projects')
-        .set({
-          status: to,
-          submitted: to === 'Submitted' ? stamp : to === 'Draft' ? null : row.submitted,
-          approved: to === 'Closed/Approved' ? stamp : row.approved,
-          updated: stamp,
-          version: row.version + 1,
-          dirty: 1,
-        })
-        .where('id', '=', id)
-        .execute();
+      await updateProject(trx, id, {
+        status: to,
+        submitted: to === 'Submitted' ? stamp : to === 'Draft' ? null : row.submitted,
+        approved: to === 'Closed/Approved' ? stamp : row.approved,
+        updated: stamp,
+        version: row.version + 1,
+        dirty: 1,
+      });
     });
     await this.afterWrite();
     return this.get(id, {}, viewer);
@@ -391,24 +379,6 @@ function sameSizingInputs(before: { inputs: StoredInputs; fixtures: FixtureInput
   // As JSON would carry them: a field left undefined is the same as one left out.
   const plain = (value: unknown) => JSON.parse(JSON.stringify(value)) as unknown;
   return before.jurisdiction_id === after.jurisdiction_id && isDeepStrictEqual(plain(before.inputs), plain(after.inputs)) && isDeepStrictEqual(plain(before.fixtures), plain(after.fixtures));
-}
-
-function sizingColumns(s: ProjectSizing) {
-  return {
-    sizing: JSON.stringify(compactSizing(s)),
-    pump_out_cycle: s.pump_out_cycle,
-    recommended_product: s.recommended_product,
-    unique_local_requirements: (s.unique_local_requirements ? 1 : 0) as 0 | 1,
-  };
-}
-
-async function writeFixtures(trx: Transaction<Database>, projectId: number, fixtures: FixtureInput[]): Promise<void> {
-  if (fixtures.length === 0) return;
-  await insertRows(
-    trx,
-    'project_fixtures',
-    fixtures.map((f, position) => ({ project_id: projectId, position, input: JSON.stringify(f) })),
-  );
 }
 
 interface WriteState {

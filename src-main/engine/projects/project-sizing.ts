@@ -1,7 +1,7 @@
 /**
  * Runs the sizing engine for stored projects: the catalog's candidates (read once per data
- * version), the jurisdiction's rules (or the defaults), and the compact part of the result the
- * store keeps with the project. The full result, with every failed candidate, is recomputed on
+ * version) and the jurisdiction's rules (or the defaults). What the store keeps of the result is
+ * store/projects.ts compactSizing. The full result, with every failed candidate, is recomputed on
  * request (it is large and depends on the current catalog).
  */
 import type { Kysely } from 'kysely';
@@ -11,30 +11,6 @@ import { TypeTree } from '../catalog/product-types.js';
 import { loadSizingCatalog, type SizingCatalog } from '../sizing/catalog-candidates.js';
 import type { StoredInputs } from './project-inputs.js';
 import type { FixtureInput } from '../../../src-shared/sizing/fixtures.js';
-
-/** What the store keeps of a sizing, beside the indexed columns. */
-export type StoredSizing = Pick<
-  ProjectSizing,
-  'sizing_method' | 'flow_rate' | 'flow_rate_metric' | 'grease' | 'grease_metric' | 'unique_local_requirements_reason' | 'fixtures' | 'recommended_accessories' | 'required_volume'
-> & {
-  recommendation: Pick<ProjectSizing['recommendation'], 'status' | 'product' | 'units' | 'arrangement' | 'rating' | 'reasons' | 'no_recommendation'>;
-};
-
-export function compactSizing(s: ProjectSizing): StoredSizing {
-  const r = s.recommendation;
-  return {
-    sizing_method: s.sizing_method,
-    flow_rate: s.flow_rate,
-    flow_rate_metric: s.flow_rate_metric,
-    grease: s.grease,
-    grease_metric: s.grease_metric,
-    unique_local_requirements_reason: s.unique_local_requirements_reason,
-    fixtures: s.fixtures,
-    recommended_accessories: s.recommended_accessories,
-    required_volume: s.required_volume,
-    recommendation: { status: r.status, product: r.product, units: r.units, arrangement: r.arrangement, rating: r.rating, reasons: r.reasons, no_recommendation: r.no_recommendation },
-  };
-}
 
 /** Parsed rules by their stored JSON text: the same jurisdiction's rules are parsed once. */
 const rulesCache = new Map<string, JurisdictionRules>();

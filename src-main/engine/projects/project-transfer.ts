@@ -23,34 +23,27 @@ import { LOCAL_ID_BASE, nextLocalId } from '../../store/local-ids.js';
 import type { Database } from '../../store/schema.js';
 import type { Engine } from '../engine.js';
 import { ApiError } from '../errors.js';
-import { compactSizing, type SizingContext } from './project-sizing.js';
+import type { SizingContext } from './project-sizing.js';
 import { insideLocationProblem, parseStoredFixtures } from './project-inputs.js';
 import { projectJson } from './render-project.js';
 import { insertRows } from '../../store/insert-rows.js';
+import { insertProject, projectNameSqlite, projectNamesSqlite, readFixtureInputsSqlite, readProjectSqlite, unsyncedProjectIds } from '../../store/projects.js';
 import { backupKeep, type Store } from '../../store/open-store.js';
 import { createBackup } from '../../store/backups.js';
 import { describeBusy, LockBusyError, takeSharedLock } from '../../store/process-locks.js';
 import type { ProjectSizing } from '../../../src-shared/sizing/index.js';
-import type { Selectable } from 'kysely';
-import type { ProjectsTable } from '../../store/schema.js';
 import type { StoredInputs } from './project-inputs.js';
 import type { RulesResolver, StoredJurisdiction } from '../authorities/rules-resolver.js';
-
-/** A projects row as `select *` gives it (the store's own table type). */
-type ProjectRowText = Selectable<ProjectsTable>;
 
 /**
  * One project as the file carries it, read with plain SQLite. Throws if its rows cannot be read:
  * a damaged JSON column is the damaged_record error naming the project and what is damaged.
  */
 export function readExportedProject(sqlite: SQLite.Database, id: number): ExportedProject | null {
-  const row = sqlite.prepare('select * from projects where id = ?').get(id) as ProjectRowText | undefined;
+  const row = readProjectSqlite(sqlite, id);
   if (!row) return null;
   const inputs = projectJson<StoredInputs>(row, 'inputs', row.inputs);
-  const fixtures = parseStoredFixtures(
-    sqlite.prepare('select input from project_fixtures where project_id = ? order by position').all(id) as { input: string }[],
-    row,
-  ) as ExportedProject['inputs']['fixtures'];
+  const fixtures = parseStoredFixtures(readFixtureInputsSqlite(sqlite, id), row) as ExportedProject['inputs']['fixtures'];
   const notes = sqlite.prepare('select author, text, created from project_notes where project_id = ? order by created, id').all(id) as ExportedProject['notes'];
   const user = sqlite.prepare('select name from users where id = ?').get(row.user_id) as { name: string } | undefined;
   const jurisdiction =
@@ -71,11 +64,6 @@ export function readExportedProject(sqlite: SQLite.Database, id: number): Export
     notes,
     exported_sizing: { recommended_product: row.recommended_product, pump_out_cycle: row.pump_out_cycle },
   };
-}
-
-/** The ids of projects with local changes not yet sent to the central service. */
-export function unsyncedProjectIds(sqlite: SQLite.Database): number[] {
-  return sqlite.prepare('select id from projects where dirty = 1 order by id').pluck().all() as number[];
 }
 
 export function fieldsizerFile(projects: ExportedProject[]): FieldsizerFile {
@@ -114,7 +102,7 @@ export function exportProjects(engine: Engine, selection: { ids?: number[]; unsy
     try {
       project = readExportedProject(sqlite, id);
     } catch (error) {
-      const name = (sqlite.prepare('select name from projects where id = ?').pluck().get(id) as string | undefined) ?? '';
+      const name = projectNameSqlite(sqlite, id) ?? '';
       skipped.push({ id, name, reason: error instanceof Error ? error.message : String(error) });
       continue;
     }
@@ -202,7 +190,7 @@ function projectsByNameAndCreated(sqlite: SQLite.Database, file: FieldsizerFile)
   const key = (name: string, created: string) => `${created}\u0000${name}`;
   const wanted = new Set(file.projects.map((p) => key(p.name, p.created)));
   const found = new Map<string, number[]>();
-  for (const row of sqlite.prepare('select id, name, created from projects').iterate() as Iterable<{ id: number; name: string; created: string }>) {
+  for (const row of projectNamesSqlite(sqlite)) {
     const k = key(row.name, row.created);
     if (wanted.has(k)) found.set(k, [...(found.get(k) ?? []), row.id]);
   }
@@ -316,9 +304,8 @@ async function insertImported(trx: Transaction<Database>, prepared: PreparedProj
   const { project: p, sizing } = prepared;
   const { fixtures, ...inputs } = p.inputs;
   const id = await nextLocalId(trx, 'projects');
-  await trx
-    .insertInto('projects')
-    .values({
+  await insertProject(trx, {
+    row: {
       id,
       user_id: p.engineer.id,
       name: p.name,
@@ -331,22 +318,15 @@ async function insertImported(trx: Transaction<Database>, prepared: PreparedProj
       construction_type: p.construction_type,
       ...p.address,
       jurisdiction_id: prepared.jurisdictionId,
-      inputs: JSON.stringify(inputs),
-      sizing: JSON.stringify(compactSizing(sizing)),
-      pump_out_cycle: sizing.pump_out_cycle,
-      recommended_product: sizing.recommended_product,
-      unique_local_requirements: sizing.unique_local_requirements ? 1 : 0,
+      inputs,
       version: 1,
       dirty: 1,
       origin: 'local',
       extra: '{}',
-    })
-    .execute();
-  await insertRows(
-    trx,
-    'project_fixtures',
-    fixtures.map((f, position) => ({ project_id: id, position, input: JSON.stringify(f) })),
-  );
+    },
+    sizing,
+    fixtures,
+  });
   if (p.notes.length > 0) {
     // Notes made here take ids from the local space too, clear of the central service's.
     const last = await trx.selectFrom('project_notes').select((eb) => eb.fn.max('id').as('id')).where('id', '>=', LOCAL_ID_BASE).executeTakeFirst();

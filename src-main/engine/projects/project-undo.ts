@@ -10,6 +10,7 @@
 import type { Transaction } from 'kysely';
 import type { Database, ProjectFixturesTable, ProjectNotesTable, ProjectsTable } from '../../store/schema.js';
 import { insertRows } from '../../store/insert-rows.js';
+import { readFixtures, readProject, restoreProjectRows } from '../../store/projects.js';
 import { isTombstoned, removeTombstone } from '../../sync/sync-state.js';
 import { ApiError, notFound } from '../errors.js';
 
@@ -28,8 +29,9 @@ interface KeptContent {
 
 /** Keeps a project's content before its delete (call inside the delete's transaction, before deleting). */
 export async function keepDeleted(trx: Transaction<Database>, id: number, tombstone: boolean, now = new Date()): Promise<void> {
-  const project = await trx.selectFrom('projects').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-  const fixtures = await trx.selectFrom('project_fixtures').selectAll().where('project_id', '=', id).orderBy('position').execute();
+  const project = await readProject(trx, id);
+  if (!project) throw new Error(`keepDeleted: no project ${id}`);
+  const fixtures = await readFixtures(trx, id);
   const notes = await trx.selectFrom('project_notes').selectAll().where('project_id', '=', id).orderBy('id').execute();
   const content: KeptContent = { project, fixtures, notes, tombstone };
   // Copies past the window are dropped here, so the table holds only what can still be undone.
@@ -53,7 +55,7 @@ export async function restoreDeleted(trx: Transaction<Database>, id: number, now
     await trx.deleteFrom('deleted_projects').where('project_id', '=', id).execute();
     throw new ApiError(409, 'delete_sent', `Project ${id} can no longer be brought back: the sync has already deleted it on the central service.`, 'id');
   }
-  const taken = await trx.selectFrom('projects').select('id').where('id', '=', id).executeTakeFirst();
+  const taken = await readProject(trx, id);
   if (taken) throw new ApiError(409, 'id_taken', `Project ${id} exists again (the sync brought it back); there is nothing to undo.`, 'id');
   const user = await trx.selectFrom('users').select('id').where('id', '=', Number(content.project.user_id)).executeTakeFirst();
   if (!user) throw new ApiError(409, 'engineer_gone', `Project ${id} can no longer be brought back: its engineer is no longer in the user list.`, 'id');
@@ -62,10 +64,7 @@ export async function restoreDeleted(trx: Transaction<Database>, id: number, now
   if (project.jurisdiction_id !== null && !(await trx.selectFrom('jurisdictions').select('id').where('id', '=', Number(project.jurisdiction_id)).executeTakeFirst())) {
     project.jurisdiction_id = null;
   }
-  await trx.insertInto('projects').values(project as never).execute();
-  // In statements of a few hundred rows: a project of the central service may hold more fixtures
-  // than one statement takes parameters.
-  await insertRows(trx, 'project_fixtures', content.fixtures as never[]);
+  await restoreProjectRows(trx, project as never, content.fixtures as never[]);
   await insertRows(trx, 'project_notes', content.notes as never[]);
   // The delete was undone: it must not reach the central service.
   if (content.tombstone) await removeTombstone(trx, id);

@@ -1,29 +1,18 @@
 /** Project objects from stored rows: pure, rows in and JSON out (spec §2.3, §2.3.1). */
-import type { Selectable } from 'kysely';
 import type { Measurement as ApiMeasurement } from '../../../src-shared/api/common.js';
 import type { Contact, EmbeddedJurisdiction, Fixture, Project, ProjectListItem, UserProject } from '../../../src-shared/api/people.js';
 import { CONSTRUCTION_TYPES, INSTALLATION_LOCATIONS, labelOf, SIZING_METHOD_LABELS, type ConstructionTypeKey, type ProjectStatus } from '../../../src-shared/api/vocabulary.js';
 import type { FixtureInput } from '../../../src-shared/sizing/fixtures.js';
-import type { ContactsTable, ProjectsTable } from '../../store/schema.js';
+import type { Selectable } from 'kysely';
+import type { ContactsTable } from '../../store/schema.js';
+import type { ProjectRow, StoredSizing } from '../../store/projects.js';
 import { apiDate } from '../format.js';
 import { PROJECT_INPUT_DEFAULTS } from '../../../src-shared/project-inputs.js';
 import { effectivePumpOutTarget } from '../../../src-shared/sizing/recommend.js';
 import type { PumpOutCycleBasis } from '../../../src-shared/api/people.js';
 import type { StoredInputs } from './project-inputs.js';
-import { parseRules, type StoredSizing } from './project-sizing.js';
+import { parseRules } from './project-sizing.js';
 import { damagedProject } from './damaged-record.js';
-
-export type ProjectRow = Selectable<ProjectsTable> & {
-  engineer_name: string;
-  engineer_email: string;
-  engineer_phone: string | null;
-  jurisdiction_name: string | null;
-  jurisdiction_state: string | null;
-  /** The rules the project is sized by (RulesResolver: the authority's or the code family's), JSON. */
-  jurisdiction_rules: string | null;
-  /** The sizing method labels as the central service stated them, or null. */
-  jurisdiction_labels: string | null;
-};
 
 /** What the caller may see: personal data needs the users scope (spec §5). */
 export interface Viewer {
