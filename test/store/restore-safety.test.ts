@@ -181,7 +181,8 @@ describe('a restore never meets a writer', { timeout: 120_000 }, () => {
       }
     };
     const writers = [writer(), writer(), writer(), writer()];
-    await expect.poll(() => answers.filter(Boolean).length).toBeGreaterThan(4);
+    // Five writes landed before the restore starts; under load they can take far longer than the default 1 s.
+    await expect.poll(() => answers.filter(Boolean).length, { timeout: 30_000 }).toBeGreaterThan(4);
     await t.engine.backups.restore(backup.name);
     done = true;
     await Promise.all(writers);
