@@ -14,7 +14,7 @@ import type { SyncIssue } from '../../src-shared/sync.js';
 import type { StatusReporter } from './types.js';
 import { SyncFailure } from './types.js';
 import type { UpstreamClient } from './upstream-client.js';
-import { deflateJson, type AnswerWrite, type AppliedAnswers, type StagedAnswers, type StagedProject } from './sync-answers.js';
+import { deflateJson, inflateJson, type AnswerWrite, type AppliedAnswers, type StagedAnswers, type StagedProject } from './sync-answers.js';
 import { dataOf, inPool, KeyedEntry, PullFetcher, QUEUED } from './pull-fetcher.js';
 import {
   collectionFrom,
@@ -129,7 +129,6 @@ export interface LocalKeys {
   jurisdictionsEndpoint: boolean;
 }
 
-const inflate = (blob: Buffer): unknown => JSON.parse(zlib.inflateRawSync(blob).toString('utf8'));
 
 /** The products a list shows, as part numbers and store ids, in its order. */
 const refsOf = (items: unknown[]): ProductRef[] =>
@@ -281,7 +280,7 @@ export class Puller {
     for (const e of details.missing) {
       const item = productItems.get(e.key);
       if (!item) continue;
-      const listedItem = inflate(item) as Record<string, unknown>;
+      const listedItem = inflateJson(item) as Record<string, unknown>;
       const whole = (await ofType(String(listedItem.type))).find((p) => isObject(p) && refKey({ part_number: String(p.part_number), store_id: typeof p.store_id === 'string' ? p.store_id : null }) === e.key);
       this.fetcher.warn('products', e.key.split('\u0000')[0]!, `listed in /products, but its detail answers 404: kept as ${whole ? 'its type\'s product list' : 'the list'} shows it`);
       const body = whole ?? listedItem;

@@ -57,7 +57,8 @@ export function deflateJson(value: unknown): Buffer {
   out.copy(own);
   return own;
 }
-const inflateJson = (blob: Buffer): unknown => JSON.parse(zlib.inflateRawSync(blob).toString('utf8'));
+/** The JSON a deflateJson blob holds. */
+export const inflateJson = (blob: Buffer): unknown => JSON.parse(zlib.inflateRawSync(blob).toString('utf8'));
 
 /** The answers behind the data the store serves now (read in the pull worker, written by the apply). */
 export class AppliedAnswers {
