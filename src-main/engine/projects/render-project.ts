@@ -15,7 +15,8 @@ import { damagedProject } from './damaged-record.js';
 
 export type ProjectRow = Selectable<ProjectsTable> & {
   engineer_name: string;
-  engineer_email: string;
+  /** Null: a contact made here known only by name so far. */
+  engineer_email: string | null;
   engineer_phone: string | null;
   jurisdiction_name: string | null;
   jurisdiction_state: string | null;
@@ -149,7 +150,8 @@ export function buildProjectListItem(row: ProjectRow, viewer: Viewer, contacts?:
     engineer: {
       id: row.user_id,
       name: viewer.personal ? row.engineer_name : null,
-      email: viewer.personal ? row.engineer_email : null,
+      // "" for a contact known only by name so far (docs/api.md), as the user shows it.
+      email: viewer.personal ? (row.engineer_email ?? '') : null,
       phone_number: viewer.personal ? row.engineer_phone : null,
     },
     address: { street: row.street, street_2: row.street_2, city: row.city, state: row.state, postal_code: row.postal_code },
