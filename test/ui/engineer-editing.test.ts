@@ -6,7 +6,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openApp, startUiServer, type UiBrowser, type UiServer, messageOf, LAPTOP_VIEWPORT } from '../helpers/ui-browser.js';
+import { launchBrowser, openApp, screenshot, startUiServer, type UiBrowser, type UiServer, messageOf, LAPTOP_VIEWPORT } from '../helpers/ui-browser.js';
 import { peopleIndex } from '../helpers/resources.js';
 
 let app: UiServer;
@@ -59,11 +59,14 @@ describe('the engineer in the editor', () => {
     const fill = page.getByTestId('engineer-fill');
     await fill.waitFor();
     expect(await fill.innerText()).toMatch(/Dana Titleblock: e-mail not known yet/);
+    await fill.scrollIntoViewIfNeeded();
+    await screenshot(page, 'engineer-fill-later');
 
     // The sync screen names the project that waits, and why.
     await mainLink('Sync').click();
     const held = page.getByTestId('sync-held');
     await held.waitFor();
+    await screenshot(page, 'sync-held-engineer-email');
     expect(await held.innerText()).toContain('Project "Title block kitchen" needs the engineer\'s e-mail');
 
     await openProject(id);
@@ -109,6 +112,8 @@ describe('the engineer in the editor', () => {
     const engineer = page.getByRole('combobox', { name: 'Engineer' });
     expect(await engineer.isDisabled()).toBe(true);
     const why = page.getByTestId('engineer-locked');
+    await why.scrollIntoViewIfNeeded();
+    await screenshot(page, 'engineer-locked-submitted');
     expect(await why.innerText()).toMatch(/^Fixed once the project was submitted for review/);
     expect(await why.innerText()).toContain('Withdraw it to Draft');
     expect((await engineerOf(p.id)).id).toBe(firstUser!.id);

@@ -144,12 +144,14 @@ export function SyncScreen() {
           )}
           {status.held.length > 0 && (
             <div className="notice notice-info" role="status" data-testid="sync-held">
-              <p>Kept here, not sent yet:</p>
-              <ul>
-                {status.held.map((h, i) => (
-                  <li key={`${h.project_id}-${i}`}>{h.reason}</li>
-                ))}
-              </ul>
+              <div>
+                <p>Kept here, not sent yet:</p>
+                <ul>
+                  {status.held.map((h, i) => (
+                    <li key={`${h.project_id}-${i}`}>{h.reason}</li>
+                  ))}
+                </ul>
+              </div>
             </div>
           )}
           <dl className="facts">
