@@ -83,6 +83,8 @@ export interface SyncStatus {
   warnings: number;
   /** Why local changes wait instead of being sent (the central service takes no writes, the key may not write …), or null. */
   waiting: string | null;
+  /** Local changes kept here, each with why (a project that needs its engineer's e-mail, a change the central service refused). */
+  held: SyncHeldChange[];
   /**
    * The address the central service said in this run (or the last one since the app started)
    * that it has moved to for good (a 301 or 308, followed within its origin), offered to replace
@@ -99,6 +101,12 @@ export interface SyncStatus {
   has_key: boolean;
   interval_minutes: number;
   next_run: string | null;
+}
+
+export interface SyncHeldChange {
+  project_id: number;
+  /** In plain words: `Project "Deli" needs the engineer's e-mail: …`, or the central service's refusal. */
+  reason: string;
 }
 
 export interface SyncConflict {

@@ -24,7 +24,8 @@ export type ProjectRecord = Selectable<ProjectsTable>;
 /** A projects row with its engineer and jurisdiction, as a project is rendered (projectsWithPeople). */
 export type ProjectRow = ProjectRecord & {
   engineer_name: string;
-  engineer_email: string;
+  /** Null: a contact made here known only by name so far. */
+  engineer_email: string | null;
   engineer_phone: string | null;
   jurisdiction_name: string | null;
   jurisdiction_state: string | null;

@@ -228,7 +228,8 @@ export interface UsersTable extends SyncColumns {
   id: number;
   service_user: Bool;
   name: string;
-  email: string;
+  /** Null: a contact made here known only by name so far (served as ""; migration 0032). */
+  email: string | null;
   phone_number: string | null;
   position: string | null;
   company: string | null;

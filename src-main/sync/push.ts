@@ -7,7 +7,7 @@
  * shows versions, else by the fingerprint of its copy).
  */
 import type { Kysely } from 'kysely';
-import type { ConflictChoice, SyncIssue } from '../../src-shared/sync.js';
+import type { ConflictChoice, SyncHeldChange, SyncIssue } from '../../src-shared/sync.js';
 import type { Database } from '../store/schema.js';
 import { UNKNOWN_ENGINEER } from '../../src-shared/api/project-write.js';
 import { ApiError } from '../errors.js';
@@ -19,6 +19,7 @@ import {
   conflict as conflictOf,
   conflictIds as conflictIdsOf,
   isTombstoned,
+  listIssues,
   pushedAs,
   recordPushed,
   removeConflict,
@@ -73,7 +74,19 @@ export async function pushLocalChanges(db: Kysely<Database>, reader: ProjectRead
     result.refused.push({ kind: 'warning', resource: 'push', key: String(id), reason: `${error.message}; it stays queued here` });
   };
   const waiting = await conflictIdsOf(db);
-  const dirty = (await db.selectFrom('projects').select(['id', 'origin', 'base_version', 'status']).where('dirty', '=', 1).orderBy('id').execute()).filter((p) => !waiting.has(p.id));
+  const queued = (
+    await db
+      .selectFrom('projects as p')
+      .innerJoin('users as u', 'u.id', 'p.user_id')
+      .select(['p.id', 'p.origin', 'p.base_version', 'p.status', 'p.name', 'u.email as engineer_email'])
+      .where('p.dirty', '=', 1)
+      .orderBy('p.id')
+      .execute()
+  ).filter((p) => !waiting.has(p.id));
+  // A contact known by name only cannot be sent (the upstream knows a person by e-mail): the
+  // project waits, saying so, until the rep fills the e-mail in; the rest goes.
+  const dirty = queued.filter((p) => p.engineer_email !== null);
+  for (const p of queued) if (p.engineer_email === null) result.refused.push({ kind: 'warning', resource: 'push', key: String(p.id), reason: needsEngineerEmail(p.name) });
   const deletes = (await tombstones(db)).filter((t) => !waiting.has(t.project_id));
   if (dirty.length === 0 && deletes.length === 0) return result;
   try {
@@ -103,6 +116,31 @@ export async function pushLocalChanges(db: Kysely<Database>, reader: ProjectRead
   return result;
 }
 
+const NEEDS_EMAIL = "needs the engineer's e-mail";
+/** The plain reason a project waits for its engineer's e-mail (the engineer's name is personal: not here). */
+export const needsEngineerEmail = (name: string) => `Project "${name}" ${NEEDS_EMAIL}: fill it in on the project; until then it stays queued here`;
+
+/**
+ * The local changes kept here, each with why: projects waiting for their engineer's e-mail (as
+ * they stand now, so one filled in since the last run no longer shows) and the changes the last
+ * run's push could not send.
+ */
+export async function heldChanges(db: Kysely<Database>): Promise<SyncHeldChange[]> {
+  const waitingForEmail = await db
+    .selectFrom('projects as p')
+    .innerJoin('users as u', 'u.id', 'p.user_id')
+    .select(['p.id', 'p.name'])
+    .where('p.dirty', '=', 1)
+    .where('u.email', 'is', null)
+    .orderBy('p.id')
+    .execute();
+  const lastRun = (await listIssues(db)).filter((i) => i.resource === 'push' && !i.reason.includes(NEEDS_EMAIL));
+  return [
+    ...waitingForEmail.map((p) => ({ project_id: p.id, reason: needsEngineerEmail(p.name) })),
+    ...lastRun.map((i) => ({ project_id: Number(i.key), reason: i.reason })),
+  ];
+}
+
 /**
  * The engineer as the upstream can take it: a user of the central service by id; a contact typed
  * in here (a user made on this machine, under a local id the upstream does not know) as a new
@@ -125,17 +163,21 @@ async function pushProject(db: Kysely<Database>, reader: ProjectReader, client: 
   // Whose figures they are is this store's to say, not a field to send.
   delete body.figures_from;
   if (p.origin === 'local') {
-    let upstreamId = (await pushedAs(db, p.id)) ?? null;
-    if (upstreamId === null) {
+    const earlier = (await pushedAs(db, p.id)) ?? null;
+    const theirs = earlier === null ? null : await upstreamCopy(client, earlier);
+    if (earlier !== null && theirs !== null) {
+      // Created there by an earlier run whose pull did not bring it back: what changed here since
+      // (another engineer, an e-mail filled in, any input) goes as an edit, not lost to their copy.
+      await sendEdit(client, earlier, body, theirs);
+    } else {
       const created = await client.send<Body>('POST', '/api/projects', { ...body, id: undefined, version: undefined });
       if (created.status !== 201 || !isObject(created.body) || typeof created.body.id !== 'number') {
         throw refusal(`project "${String(mine.name)}"`, created.status, created.body);
       }
-      upstreamId = created.body.id;
       // Remembered at once, so a sync cut off after this point does not create it twice.
-      await recordPushed(db, p.id, upstreamId);
+      await recordPushed(db, p.id, created.body.id);
+      await moveStatus(client, created.body.id, 'Draft', String(mine.status));
     }
-    await moveStatus(client, upstreamId, 'Draft', String(mine.status));
     await db.updateTable('projects').set({ dirty: 0 }).where('id', '=', p.id).execute();
     result.pushedLocalIds.push(p.id);
     result.sent++;
@@ -152,6 +194,12 @@ async function pushProject(db: Kysely<Database>, reader: ProjectReader, client: 
   await sendEdit(client, p.id, body, theirs!);
   await db.updateTable('projects').set({ dirty: 0 }).where('id', '=', p.id).execute();
   result.sent++;
+}
+
+/** The upstream's copy of a project, or null where it has none (any longer). */
+async function upstreamCopy(client: UpstreamClient, id: number): Promise<Body | null> {
+  const answer = await client.get<Body>(projectDetailPath(id));
+  return answer.status === 404 || !isObject(answer.body) ? null : answer.body;
 }
 
 /**

@@ -10,6 +10,7 @@ import type { Database } from '../store/schema.js';
 import { ApiError } from '../errors.js';
 import { LockBusyError, type HeldLock } from '../store/process-locks.js';
 import { redactUrlCredentials } from '../logs/scrub.js';
+import { heldChanges } from './push.js';
 import { removeStaging } from './sync-answers.js';
 import { conflicts, counts, forgetUpstream, listIssues, readRunState, writeRunState } from './sync-state.js';
 import { readSyncSettings, readUpstreamKey, writeSyncSettings, writeUpstreamKey } from './sync-settings.js';
@@ -61,6 +62,7 @@ export class SyncService extends EventEmitter<SyncServiceEvents> {
       rejected: 0,
       warnings: 0,
       waiting: null,
+      held: [],
       moved_to: null,
       media: null,
       upstream_url: null,
@@ -119,10 +121,10 @@ export class SyncService extends EventEmitter<SyncServiceEvents> {
   }
 
   async refreshCounts(): Promise<void> {
-    const [n, state] = await Promise.all([counts(this.db), readRunState(this.db)]);
+    const [n, state, held] = await Promise.all([counts(this.db), readRunState(this.db), heldChanges(this.db)]);
     // The reason stands only while something waits.
     const waiting = n.unsynced > 0 ? state.queued_reason : null;
-    this.publish({ unsynced_changes: n.unsynced, conflicts: n.conflicts, rejected: n.rejected, warnings: n.warnings, waiting });
+    this.publish({ unsynced_changes: n.unsynced, conflicts: n.conflicts, rejected: n.rejected, warnings: n.warnings, waiting, held });
   }
 
   /** What the last run set aside or warned about. */

@@ -186,12 +186,23 @@ const mealsWrite = mealsInputsSchema.extend({ seats: rangedNumber('meals.seats',
 /**
  * The engineer: a user by id (as GET shows it, extra fields ignored), a new contact created with
  * the project, or not known yet (a placeholder user; docs/api.md "The engineer of a project").
+ * A contact may be known by name only so far (its e-mail absent, null or ""); `{id, email,
+ * company?}` fills in the e-mail (and company) of such a contact made here.
  */
-const engineerById = z.object({ id: z.number().int().positive() }).loose();
+const laterEmail = z
+  .union([z.literal(''), z.email({ error: 'engineer.email must be an e-mail address (or left out while only the name is known).' }).max(200)])
+  .nullable()
+  .optional();
+/** The e-mail with an id is read as the user's e-mail shown back (any text), checked only when it fills one in. */
+const engineerById = z
+  .object({ id: z.number().int().positive(), email: z.string().trim().max(320).nullable().optional(), company: z.string().trim().max(200).nullable().optional() })
+  .loose();
+/** An e-mail a contact may be given (a new contact's, or one filled in later). */
+export const contactEmail = z.email({ error: 'engineer.email must be an e-mail address.' }).max(200);
 const engineerNewContact = z
   .object({
     name: z.string().trim().min(1, { error: 'engineer.name cannot be empty.' }).max(200),
-    email: z.email({ error: 'engineer.email must be an e-mail address.' }).max(200),
+    email: laterEmail,
     company: z.string().trim().max(200).nullable().optional(),
   })
   .strict();
@@ -203,7 +214,7 @@ const engineerWrite = z
     const has = (key: string) => typeof value === 'object' && value !== null && key in value;
     const schema = has('id') ? engineerById : has('unknown') ? engineerUnknown : engineerNewContact;
     if (typeof value !== 'object' || value === null) {
-      ctx.addIssue({ code: 'custom', message: 'engineer is {id} of a user, a new contact {name, email, company}, or {unknown: true}.' });
+      ctx.addIssue({ code: 'custom', message: 'engineer is {id} of a user, a new contact {name, email?, company?}, or {unknown: true}.' });
       return z.NEVER;
     }
     const parsed = schema.safeParse(value);
@@ -211,7 +222,7 @@ const engineerWrite = z
     for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: [...issue.path] });
     return z.NEVER;
   })
-  .meta({ description: 'The engineer: {id} of a user, a new contact {name, email, company?} created with the project, or {unknown: true}' });
+  .meta({ description: 'The engineer: {id} of a user (with email and company to complete a contact known by name only), a new contact {name, email?, company?} created with the project, or {unknown: true}' });
 export type EngineerWrite = z.output<typeof engineerWrite>;
 
 /** The placeholder user of `{unknown: true}`; `.invalid` is reserved (RFC 2606), so it never reaches a person. */

@@ -358,7 +358,9 @@ describe('PATCH /api/projects/:id', () => {
       [{ servings_per_day: 99, fixtures: [{ type: 'mop-sink' }, { type: 'sauna' }] }, 400, 'invalid_field', 'fixtures.data.1.type'],
       [{ servings_per_day: 99, fixtures: [{ type: 'mop-sink' }], jurisdiction: { id: 9_999_999 } }, 400, 'invalid_field', 'jurisdiction.id'],
       [{ servings_per_day: 99, fixtures: [{ type: 'mop-sink' }], jurisdiction: { id: strict.id } }, 400, 'invalid_field', 'inside_trap_location'],
-      [{ servings_per_day: 99, engineer: { id: engineer.id + 1 } }, 409, 'engineer_fixed', 'engineer.id'],
+      // The Draft's engineer may change, but not to a new contact with a user's e-mail.
+      [{ servings_per_day: 99, engineer: { name: 'Same Mail', email: engineer.email } }, 409, 'email_taken', 'engineer.email'],
+      [{ servings_per_day: 99, engineer: { id: 9_999_999 } }, 400, 'invalid_field', 'engineer.id'],
       [{ servings_per_day: 99, status: 'Submitted' }, 409, 'status_change_not_here', 'status'],
       [{ servings_per_day: 99, version: 7 }, 409, 'version_conflict', 'version'],
       [{ servings_per_day: 99, flavour: 'mild' }, 400, 'unknown_field', 'flavour'],
@@ -379,6 +381,12 @@ describe('PATCH /api/projects/:id', () => {
       const p = await projectIn(s);
       expectError(await patch(p.id, { servings_per_day: 1 }), 409, 'not_editable', 'status');
       expect((await get(p.id)).servings_per_day).toBe(0);
+      // Asked to name another engineer, the answer says why the engineer is fixed.
+      const otherUser = seed.users.find((u) => u.id !== engineer.id)!;
+      const fixed = await patch(p.id, { engineer: { id: otherUser.id } });
+      expectError(fixed, 409, 'engineer_fixed', 'engineer');
+      expect(apiError.parse(fixed.body).message).toMatch(/submitted for review/);
+      expect((await get(p.id)).engineer.id).toBe(engineer.id);
     }
     const seeded = seed.projects.find((s) => s.status === 'Closed/Approved')!;
     expectError(await patch(seeded.id, { name: 'changed' }), 409, 'not_editable');

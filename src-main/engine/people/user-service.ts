@@ -31,7 +31,8 @@ function userFields(row: UserRow) {
     object: 'user' as const,
     service_user: row.service_user === 1,
     name: row.name,
-    email: row.email,
+    // A contact made here known only by name: "" (the spec types an e-mail as a string).
+    email: row.email ?? '',
     phone_number: row.phone_number,
     position: row.position,
     company: row.company,

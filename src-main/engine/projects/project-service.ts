@@ -26,7 +26,7 @@ import type { SizingContext } from './project-sizing.js';
 import type { RulesResolver } from '../authorities/rules-resolver.js';
 import { buildFixture, buildProject, buildProjectListItem, buildUserProject, isUpstreamSizing, projectJson, projectUrl, sizedByCentralService, type KeptSizing, type Viewer } from './render-project.js';
 import { fixtureFromWrite } from './fixture-write.js';
-import { isUnknownEngineer, resolveEngineer } from '../people/project-engineer.js';
+import { engineerFixed, engineerMissingForSubmission, namesAnotherEngineer, resolveEngineer } from '../people/project-engineer.js';
 import { keepDeleted, restoreDeleted } from './project-undo.js';
 
 export interface ProjectFilters {
@@ -236,6 +236,8 @@ export class ProjectService {
       const row = await this.row(id, trx);
       checkVersion(row, body.version);
       if (!EDITABLE_STATUSES.includes(row.status as ProjectStatus)) {
+        // Asked to change the engineer, the rep learns why that one is fixed.
+        if (namesAnotherEngineer(body.engineer, row.user_id)) throw engineerFixed(id, row.status as ProjectStatus);
         throw new ApiError(409, 'not_editable', `Project ${id} is ${row.status}: only a Draft can be edited. Withdraw or copy it first.`, 'status');
       }
       if (body.status !== undefined && body.status !== row.status) {
@@ -250,14 +252,8 @@ export class ProjectService {
         jurisdiction_id: row.jurisdiction_id,
         construction_type: row.construction_type,
       });
-      // A known engineer stays fixed; one "not known yet" may be named later.
-      let userId = row.user_id;
-      if (body.engineer !== undefined && !('id' in body.engineer && body.engineer.id === row.user_id)) {
-        if (!(await isUnknownEngineer(trx, row.user_id))) {
-          throw new ApiError(409, 'engineer_fixed', 'The engineer of a project is the user who created it and cannot change.', 'engineer.id');
-        }
-        userId = await resolveEngineer(trx, body.engineer);
-      }
+      // A Draft's engineer may change (any of the three forms), or a name-only contact get its e-mail.
+      const userId = body.engineer === undefined ? row.user_id : await resolveEngineer(trx, body.engineer);
       // The central service's figures stay as it stated them unless a sizing input changed (a
       // rename, an address within the same jurisdiction, a note: nothing to re-size); a change
       // that does size differently replaces them with this app's sizing (figures_from: local).
@@ -343,6 +339,8 @@ export class ProjectService {
         if (row.jurisdiction_id === null) {
           throw new ApiError(409, 'incomplete_for_submission', 'Pre-approval needs a jurisdiction; none governs this address.', 'jurisdiction');
         }
+        const engineerMissing = await engineerMissingForSubmission(trx, row.user_id);
+        if (engineerMissing) throw engineerMissing;
       }
       const stamp = now();
       await updateProject(trx, id, {

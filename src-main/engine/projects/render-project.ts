@@ -138,7 +138,8 @@ export function buildProjectListItem(row: ProjectRow, viewer: Viewer, contacts?:
     engineer: {
       id: row.user_id,
       name: viewer.personal ? row.engineer_name : null,
-      email: viewer.personal ? row.engineer_email : null,
+      // "" for a contact known only by name so far (docs/api.md), as the user shows it.
+      email: viewer.personal ? (row.engineer_email ?? '') : null,
       phone_number: viewer.personal ? row.engineer_phone : null,
     },
     address: { street: row.street, street_2: row.street_2, city: row.city, state: row.state, postal_code: row.postal_code },

@@ -18,6 +18,7 @@ import * as m0018 from './0018-deleted-projects.js';
 import * as m0019 from './0019-conflict-fingerprint.js';
 import * as m0028 from './0028-type-tree-as-received.js';
 import * as m0031 from './0031-media-store.js';
+import * as m0032 from './0032-engineer-email-later.js';
 
 const migrations: Record<string, Migration> = {
   '0001-catalog-and-territories': m0001,
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   '0019-conflict-fingerprint': m0019,
   '0028-type-tree-as-received': m0028,
   '0031-media-store': m0031,
+  '0032-engineer-email-later': m0032,
 };
 
 /** The schema steps this version knows, oldest first; the first one makes a Fieldsizer store. */

@@ -84,9 +84,9 @@ export function plainMessage(path: string, message: string, units: UnitSystem = 
     return 'Give the project a name.';
   }
   if (path.startsWith('engineer')) {
-    if (path === 'engineer.email') return /already/.test(message) ? message : 'The new contact needs an e-mail address, like name@company.com.';
+    if (path === 'engineer.email') return /already|e-mail first|only a contact/.test(message) ? message : "Type the engineer's e-mail as name@company.com, or leave it empty until it is known.";
     if (path === 'engineer.name') return "Type the new contact's name.";
-    if (/already|No user/.test(message)) return message;
+    if (/already|No user|fixed once|Pre-approval/.test(message)) return message;
     return 'Choose the engineer, type a new contact, or mark the engineer as not known yet.';
   }
   if (path === 'address.postal_code') return 'Zip code must be five digits, like 60601.';

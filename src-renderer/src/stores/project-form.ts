@@ -25,11 +25,21 @@ export interface FixtureForm {
   height: string;
 }
 
-/** The engineer: a user chosen from the list, a new contact typed in, or not known yet. */
+/**
+ * The engineer: a user chosen from the list, a new contact typed in (the e-mail may follow later),
+ * or not known yet. `fill`: a contact known by name only so far, whose e-mail (and company) the
+ * rep may type in now.
+ */
 export type EngineerChoice =
-  | { kind: 'user'; id: number; name: string }
+  | { kind: 'user'; id: number; name: string; fill?: { email: string; company: string } }
   | { kind: 'new'; name: string; email: string; company: string }
   | { kind: 'unknown' };
+
+/** A user chosen as the engineer; one without an e-mail yet (served as "") gets the fields to fill it in. */
+export function chosenUser(user: { id: number; name: string | null; email: string | null }): EngineerChoice {
+  const name = user.name ?? `User ${user.id}`;
+  return user.email === '' ? { kind: 'user', id: user.id, name, fill: { email: '', company: '' } } : { kind: 'user', id: user.id, name };
+}
 
 export interface ProjectForm {
   /** The unit system the measured inputs (lengths, fixture flows) are typed in; the body sends US units. */
@@ -120,7 +130,7 @@ export function formOf(p: Project, v: Vocabulary, units: UnitSystem): ProjectFor
   return {
     units,
     name: p.name,
-    engineer: p.engineer.email === UNKNOWN_ENGINEER.email ? { kind: 'unknown' } : { kind: 'user', id: p.engineer.id, name: p.engineer.name ?? `User ${p.engineer.id}` },
+    engineer: p.engineer.email === UNKNOWN_ENGINEER.email ? { kind: 'unknown' } : chosenUser(p.engineer),
     construction_type: keyOfLabel(v.construction_types, p.construction_type),
     street: p.address.street ?? '',
     street_2: p.address.street_2 ?? '',
@@ -253,7 +263,8 @@ export function writeBody(form: ProjectForm) {
 
 function engineerBody(e: EngineerChoice | null) {
   if (!e) return undefined;
-  if (e.kind === 'user') return { id: e.id };
+  if (e.kind === 'user') return e.fill && e.fill.email.trim() !== '' ? { id: e.id, email: e.fill.email.trim(), company: e.fill.company.trim() || null } : { id: e.id };
   if (e.kind === 'unknown') return { unknown: true as const };
-  return { name: e.name, email: e.email.trim(), company: e.company.trim() || null };
+  // A name alone is a contact whose e-mail follows later.
+  return { name: e.name, ...(e.email.trim() === '' ? {} : { email: e.email.trim() }), company: e.company.trim() || null };
 }

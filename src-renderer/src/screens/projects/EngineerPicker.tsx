@@ -1,12 +1,16 @@
 /**
  * The project's engineer: a user found by typing a name, e-mail or company (each match says which
- * of those it matched), a new contact typed in (created with the project), or "not known yet".
- * What is typed stays typed until the rep chooses; Enter never picks a match on its own.
+ * of those it matched), a new contact typed in (created with the project; a name read off the
+ * drawings is enough, the e-mail may follow), or "not known yet". A contact known by name only
+ * shows the fields to fill its e-mail in. A Draft's engineer may change; once the project is
+ * submitted the field is locked and says why. What is typed stays typed until the rep chooses;
+ * Enter never picks a match on its own.
  */
 import { useState } from 'react';
 import { Combobox } from '../../components/Combobox';
 import { Field } from '../../components/Field';
 import { useEditor } from '../../stores/project-editor-store';
+import { chosenUser } from '../../stores/project-form';
 import type { UserRow } from '../../../../src-shared/ipc/contract';
 
 /** Which of the user's fields holds the words typed, for the match's "why". */
@@ -22,6 +26,12 @@ export function whyMatches(user: UserRow, query: string): string {
   const hits = fields.filter(([, value]) => value && words.some((w) => value.toLowerCase().includes(w)));
   if (hits.length === 0) return 'similar words';
   return hits.map(([field, value]) => (field === 'name' ? 'name' : `${field}: ${value}`)).join(' · ');
+}
+
+/** Why a project's engineer cannot change any more, in the rep's words (the API's 409 engineer_fixed says the same). */
+export function engineerLockReason(status: string): string {
+  const next = status === 'Submitted' ? 'Withdraw it to Draft to change the engineer.' : 'Duplicate the project to name another engineer.';
+  return `Fixed once the project was submitted for review: the plan reviewer has it with this engineer of record. ${next}`;
 }
 
 /** `lockedWhy`: why the engineer cannot be changed here, said beside the locked field. */
@@ -44,7 +54,7 @@ export function EngineerPicker(props: { error: string | null; errorFor: (field: 
           <Field label="Contact name" error={props.errorFor('engineer.name')} className="grow">
             {(p) => <input {...p} value={engineer.name} onChange={(e) => change({ name: e.target.value })} />}
           </Field>
-          <Field label="Contact e-mail" error={props.errorFor('engineer.email')} className="grow">
+          <Field label="Contact e-mail" hint="May follow later: the project is saved now, and synced once it is filled in." error={props.errorFor('engineer.email')} className="grow">
             {(p) => <input {...p} type="email" value={engineer.email} onChange={(e) => change({ email: e.target.value })} />}
           </Field>
           <Field label="Contact company" className="grow">
@@ -85,12 +95,26 @@ export function EngineerPicker(props: { error: string | null; errorFor: (field: 
           search(value);
         }}
         onChoose={(user) => {
-          set('engineer', { kind: 'user', id: user.id, name: user.name });
+          set('engineer', chosenUser(user));
           setText(null);
           setOpen(false);
         }}
         onClose={() => setOpen(false)}
       />
+      {engineer?.kind === 'user' && engineer.fill && (
+        <fieldset className="new-contact" disabled={props.disabled} data-testid="engineer-fill">
+          <legend>{engineer.name}: e-mail not known yet</legend>
+          <p className="muted small">Saved by name only. The sync sends this project once the engineer's e-mail is filled in.</p>
+          <div className="row">
+            <Field label="Engineer's e-mail" error={props.errorFor('engineer.email')} className="grow">
+              {(p) => <input {...p} type="email" value={engineer.fill!.email} onChange={(e) => set('engineer', { ...engineer, fill: { ...engineer.fill!, email: e.target.value } })} />}
+            </Field>
+            <Field label="Engineer's company" className="grow">
+              {(p) => <input {...p} value={engineer.fill!.company} onChange={(e) => set('engineer', { ...engineer, fill: { ...engineer.fill!, company: e.target.value } })} />}
+            </Field>
+          </div>
+        </fieldset>
+      )}
       <p className="field-hint" aria-live="polite">
         {props.disabled && props.lockedWhy && <span data-testid="engineer-locked">{props.lockedWhy}</span>}
         {searched && results.length === 0 && <span>No user matches “{typed.trim()}”. </span>}

@@ -10,11 +10,10 @@ import { markedFieldCount, notSavedMessage, useEditor } from '../../stores/proje
 import type { ProjectForm } from '../../stores/project-form';
 import { useProjects } from '../../stores/projects-store';
 import { navigate, paths, setLeaveGuard } from '../../router';
-import { EngineerPicker } from './EngineerPicker';
+import { EngineerPicker, engineerLockReason } from './EngineerPicker';
 import { FixturesEditor } from './FixturesEditor';
 import { CompactResults, SizingResults } from './SizingResults';
 import { StatusBadge } from './StatusBadge';
-import { UNKNOWN_ENGINEER } from '../../../../src-shared/api/project-write';
 import { implausible } from '../../../../src-shared/api/input-ranges';
 import { noEffect } from './no-effect';
 import { inputUnit, pipeSizeLabel } from '../../../../src-shared/display-units';
@@ -78,8 +77,8 @@ export function ProjectEditor(props: { id: number | 'new' }) {
 
   const readOnly = view !== null && !view.editable;
   const isNew = props.id === 'new';
-  /** A known engineer stays once saved (docs/api.md, 409 engineer_fixed); one not known yet may be named. */
-  const engineerFixed = !isNew && view !== null && view.project.engineer.email !== UNKNOWN_ENGINEER.email;
+  /** A Draft's engineer may change; once submitted it is fixed (docs/api.md, 409 engineer_fixed), and the field says why. */
+  const engineerLockedWhy = readOnly ? engineerLockReason(view!.project.status) : null;
 
   async function save() {
     const id = await useEditor.getState().save();
@@ -184,8 +183,8 @@ export function ProjectEditor(props: { id: number | 'new' }) {
             <EngineerPicker
               error={err('engineer')}
               errorFor={(f) => err(f, true)}
-              disabled={readOnly || engineerFixed}
-              lockedWhy={!readOnly && engineerFixed ? 'Fixed once saved: a project belongs to the engineer it was made for (the central service keeps it so). To name another engineer, duplicate the project.' : null}
+              disabled={readOnly}
+              lockedWhy={engineerLockedWhy}
             />
           </fieldset>
 

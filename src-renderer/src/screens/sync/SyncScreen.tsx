@@ -142,6 +142,18 @@ export function SyncScreen() {
               {status.waiting}: {count(status.unsynced_changes, 'local change')} kept here until {status.waiting.includes('does not accept changes') ? 'it does' : 'then'}.
             </p>
           )}
+          {status.held.length > 0 && (
+            <div className="notice notice-info" role="status" data-testid="sync-held">
+              <div>
+                <p>Kept here, not sent yet:</p>
+                <ul>
+                  {status.held.map((h, i) => (
+                    <li key={`${h.project_id}-${i}`}>{h.reason}</li>
+                  ))}
+                </ul>
+              </div>
+            </div>
+          )}
           <dl className="facts">
             <dt>Central service</dt>
             <dd>{status.upstream_url ?? 'not set'}</dd>
