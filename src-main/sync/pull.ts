@@ -9,7 +9,6 @@
  * is pull-fetcher.ts. Without jurisdiction endpoints, jurisdictions and their contacts come from
  * what projects embed (contacts through a user with `projects=true&contacts=true`).
  */
-import zlib from 'node:zlib';
 import type { SyncIssue } from '../../src-shared/sync.js';
 import type { StatusReporter } from './types.js';
 import { SyncFailure } from './types.js';
