@@ -78,9 +78,15 @@ export async function applyPulledData(store: Store, data: PulledData, run: strin
     if (options.firstSync) await retireDemoData(trx, store.sqlite);
     check();
 
-    // Drafts made here that the push sent come back with the upstream's id.
-    await deleteWhereIn(trx, 'projects', 'id', pushedLocalIds);
-    await forgetPushed(trx, pushedLocalIds);
+    // Drafts made here that the push sent come back with the upstream's id. One the rep changed
+    // since it was sent (dirty again) stays, still linked to its copy there: the next push sends
+    // the change as an edit of that copy instead of the copy replacing it.
+    const sentAsIs = store.sqlite
+      .prepare('select id from main.projects where dirty = 0 and id in (select value from json_each(?))')
+      .pluck()
+      .all(JSON.stringify(pushedLocalIds)) as number[];
+    await deleteWhereIn(trx, 'projects', 'id', sentAsIs);
+    await forgetPushed(trx, sentAsIs);
     // Projects gone upstream; edits and projects made here stay.
     const clean = await trx.selectFrom('projects').select('id').where('dirty', '=', 0).where('origin', '<>', 'local').execute();
     await deleteWhereIn(trx, 'projects', 'id', clean.map((p) => p.id).filter((id) => !data.projects.present.has(id)));

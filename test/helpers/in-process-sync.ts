@@ -37,13 +37,14 @@ const quiet = { update: () => undefined };
 /**
  * One run: push, pull, apply. `trustDates`: as after a full check this week (default: a full
  * check, nothing skipped). `push: false` leaves the push out, so the pull and the apply meet the
- * local changes themselves (as when the push was cut off).
+ * local changes themselves (as when the push was cut off). `afterPush`: what the rep does while the
+ * pull runs.
  */
 export async function syncInProcess(
   engine: Engine,
   dataDir: string,
   up: FakeUpstream,
-  options: { trustDates?: boolean; allowMassDelete?: boolean; push?: boolean } = {},
+  options: { trustDates?: boolean; allowMassDelete?: boolean; push?: boolean; afterPush?: () => Promise<void> } = {},
 ): Promise<InProcessRun> {
   const store = engine.store;
   const signal = new AbortController().signal;
@@ -53,6 +54,8 @@ export async function syncInProcess(
     pushed = await pushLocalChanges(store.db, engine.projects, pushClient).finally(() => pushClient.close());
     await writeRunState(store.db, { queued_reason: pushed.queuedReason });
   }
+  // The rep's work between the push and the apply (the pull takes minutes on a large service).
+  await options.afterPush?.();
 
   const state = await readRunState(store.db);
   const firstSync = store.sqlite.prepare("select value from meta where key = 'data_set'").pluck().get() !== 'upstream';

@@ -165,6 +165,24 @@ describe('the push, against a service that takes writes and shows versions', () 
     expect(count(engine, 'select count(*) from sync_tombstones')).toBe(0);
   });
 
+  it('a project made here and changed while the same run pulls keeps the change; the next run sends it as an edit of the copy there', async () => {
+    const { engine, up, run } = await synced({ writes: true, version: 5 });
+    const [localId] = await makeUnsyncedProjects(engine, 1, 'Made here');
+    await run({ afterPush: async () => void (await edit(engine, localId!, 'Changed during the sync')) });
+    // Sent as it was before the change (the service numbered it after its last project, 1012).
+    expect(upstreamProject(up, 1013).name).toBe('Made here 1');
+    expect(row(engine, localId!)).toMatchObject({ name: 'Changed during the sync', dirty: 1 });
+
+    const { pushed } = await run();
+    expect(pushed.sent).toBe(1);
+    // Created there once (a 400 POST is the push's probe of whether the service takes writes).
+    expect(writes(up).filter((s) => s.method === 'POST' && s.status === 201)).toHaveLength(1);
+    expect(upstreamProject(up, 1013).name).toBe('Changed during the sync');
+    expect(row(engine, localId!)).toBeUndefined();
+    expect(row(engine, 1013)).toMatchObject({ name: 'Changed during the sync', origin: 'upstream', dirty: 0 });
+    expect(count(engine, "select count(*) from projects where name in ('Made here 1', 'Changed during the sync')")).toBe(1);
+  });
+
   it('a draft deleted here but changed there is not deleted: a conflict; keep theirs brings their copy back', async () => {
     const { engine, up, run } = await synced({ writes: true, version: 5 });
     await engine.projects.delete(1012, undefined);
