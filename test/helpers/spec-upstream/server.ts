@@ -139,10 +139,33 @@ export class SpecService {
     const children = this.data.types.filter((c) => this.on(c.quirk) && c.parent === t.key && (c.active || c.underParentOnly));
     return { ...this.typeRef(t), parent: parent ? this.typeRef(parent) : null, types: children.map((c) => this.typeRef(c)) };
   }
+  /**
+   * The products shown and their look-ups, made once per answer (`answer` clears them): a type's
+   * product list names every product's accessories and the products it is an accessory of, and
+   * looking each up in the whole catalog made that answer quadratic (at 10,000 products, minutes).
+   * Tests change `data` between requests, so nothing is kept from one answer to the next.
+   */
+  private shown: { products: ProductRecord[]; byPart: Map<string, ProductRecord[]>; accessoryOf: Map<string, ProductRecord[]> } | null = null;
+  private catalog() {
+    if (this.shown) return this.shown;
+    const active = new Set(this.data.types.filter((t) => t.active).map((t) => t.name));
+    const products = this.data.products.filter((p) => active.has(p.type));
+    const byPart = new Map<string, ProductRecord[]>();
+    const accessoryOf = new Map<string, ProductRecord[]>();
+    const add = (map: Map<string, ProductRecord[]>, key: string, p: ProductRecord) => {
+      const at = map.get(key);
+      if (at) at.push(p);
+      else map.set(key, [p]);
+    };
+    for (const p of products) {
+      add(byPart, p.part_number, p);
+      for (const a of new Set(p.accessories)) add(accessoryOf, a, p);
+    }
+    return (this.shown = { products, byPart, accessoryOf });
+  }
   /** Products the service shows: those of active types. */
   private products(): ProductRecord[] {
-    const active = new Set(this.data.types.filter((t) => t.active).map((t) => t.name));
-    return this.data.products.filter((p) => active.has(p.type));
+    return this.catalog().products;
   }
   private price(p: ProductRecord) {
     const retail = p.retail_price_text !== undefined && this.quirks.retailNotMultiplied ? p.retail_price_text : money(p.list * p.retail);
@@ -227,7 +250,7 @@ export class SpecService {
     };
   }
   private byPart(part: string): ProductRecord[] {
-    return this.products().filter((p) => p.part_number === part);
+    return this.catalog().byPart.get(part) ?? [];
   }
   private product(p: ProductRecord) {
     const url = productUrl(p.part_number);
@@ -245,7 +268,7 @@ export class SpecService {
       liquid_capacity: g(p.liquid_gal),
       related_products: list(url, linked(p.related).map((r) => this.simple(r))),
       accessories: list(url, linked(p.accessories).map((a) => ({ ...this.simple(a), component: false }))),
-      compatible_products: list(url, this.products().filter((o) => o.accessories.includes(p.part_number)).map((o) => this.simple(o))),
+      compatible_products: list(url, (this.catalog().accessoryOf.get(p.part_number) ?? []).map((o) => this.simple(o))),
     };
   }
   private collection(c: SpecData['collections'][number]) {
@@ -398,7 +421,13 @@ export class SpecService {
 
   /** Answers one GET (or the one POST the spec has); every list empty while `emptyLists` is on. */
   answer(method: string, url: URL, body: unknown): unknown {
-    const answer = this.answerInFull(method, url, body);
+    this.shown = null;
+    let answer: unknown;
+    try {
+      answer = this.answerInFull(method, url, body);
+    } finally {
+      this.shown = null;
+    }
     const isList = typeof answer === 'object' && answer !== null && (answer as Json).object === 'list';
     return this.quirks.emptyLists && isList ? { ...(answer as Json), data: [] } : answer;
   }
