@@ -3,14 +3,39 @@
  * real PNG, JPEG and PDF bytes for every picture and document it names, and a second sync with
  * nothing changed. Reported: media bytes and files, the media step's time as a ratio of the data
  * pull's time in the same run (no absolute goal: the machine's load varies), and the no-change
- * sync's media bytes (goal 0: conditional requests). The service runs in this process.
+ * sync's media bytes (goal 0: conditional requests).
+ *
+ * The service runs in a child process (bench/servers/spec-upstream.ts), as in the sync benches:
+ * in this process, it shared the event loop with the engine's main thread, and at full scale on
+ * a host at load 24 (this process getting 13 % of a core) its answers waited behind the engine's
+ * applying long enough for the sync's 60 s stall bound to end the run after 39 minutes.
  */
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import readline from 'node:readline';
 import { openEngine } from '../src-main/engine/engine.js';
-import { generatedData } from '../test/helpers/spec-upstream/generate.js';
-import { startSpecUpstream } from '../test/helpers/spec-upstream/server.js';
+
+const tsx = path.resolve(import.meta.dirname, '../node_modules/.bin/tsx');
+
+/** The spec-only service with media, in its own process; its address and key once it listens. */
+async function startUpstream(size: { products: number; users: number; projects: number }) {
+  const proc = spawn(tsx, [path.join(import.meta.dirname, 'servers', 'spec-upstream.ts'), String(size.products), String(size.users), String(size.projects), 'media'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const { port, key } = await new Promise<{ port: number; key: string }>((resolve, reject) => {
+    readline.createInterface({ input: proc.stdout! }).once('line', (line) => resolve(JSON.parse(line) as { port: number; key: string }));
+    proc.once('exit', (code) => reject(new Error(`spec-upstream exited with ${code}`)));
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    key,
+    close: () =>
+      new Promise<void>((resolve) => {
+        proc.once('exit', () => resolve());
+        proc.kill('SIGTERM');
+      }),
+  };
+}
 
 interface Run {
   data_ms: number;
@@ -22,7 +47,7 @@ interface Run {
 }
 
 export async function mediaBench(size: { products: number; users: number; projects: number }) {
-  const up = await startSpecUpstream(generatedData(size), { media: true });
+  const up = await startUpstream(size);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fieldsizer-bench-media-'));
   const engine = await openEngine({ dataDir: dir });
   try {
