@@ -5,10 +5,10 @@
  * pull's time in the same run (no absolute goal: the machine's load varies), and the no-change
  * sync's media bytes (goal 0: conditional requests).
  *
- * The service runs in a child process (bench/servers/spec-upstream.ts), as in the sync benches:
- * in this process, it shared the event loop with the engine's main thread, and at full scale on
- * a host at load 24 (this process getting 13 % of a core) its answers waited behind the engine's
- * applying long enough for the sync's 60 s stall bound to end the run after 39 minutes.
+ * The service runs in a child process (bench/servers/spec-upstream.ts), as in the sync benches,
+ * so its work (building answers, drawing the pictures it sends) is not counted on the engine's
+ * event loop. (At full scale the first runs stopped on the sync's 60 s stall bound: the fake
+ * service answered a type's product list in quadratic time, fixed in its index.)
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
