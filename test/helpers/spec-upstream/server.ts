@@ -140,14 +140,17 @@ export class SpecService {
     return { ...this.typeRef(t), parent: parent ? this.typeRef(parent) : null, types: children.map((c) => this.typeRef(c)) };
   }
   /**
-   * The products shown and their look-ups, made once per answer (`answer` clears them): a type's
-   * product list names every product's accessories and the products it is an accessory of, and
-   * looking each up in the whole catalog made that answer quadratic (at 10,000 products, minutes).
-   * Tests change `data` between requests, so nothing is kept from one answer to the next.
+   * The products shown and their look-ups by part number and by accessory: a type's product list
+   * names every product's accessories and the products it is an accessory of, and looking each up
+   * in the whole catalog made that answer quadratic (at 10,000 products, minutes), and every
+   * product's own answer a scan of the catalog. Made again when the product or type list is
+   * replaced or changes length, or a type's name or state changes; a test that changes a
+   * product's part number, type or accessories in place replaces `data.products`.
    */
-  private shown: { products: ProductRecord[]; byPart: Map<string, ProductRecord[]>; accessoryOf: Map<string, ProductRecord[]> } | null = null;
+  private shown: { key: unknown[]; products: ProductRecord[]; byPart: Map<string, ProductRecord[]>; accessoryOf: Map<string, ProductRecord[]> } | null = null;
   private catalog() {
-    if (this.shown) return this.shown;
+    const key = [this.data.products, this.data.products.length, this.data.types, this.data.types.map((t) => `${t.name}:${t.active}`).join('|')];
+    if (this.shown && this.shown.key.every((k, i) => k === key[i])) return this.shown;
     const active = new Set(this.data.types.filter((t) => t.active).map((t) => t.name));
     const products = this.data.products.filter((p) => active.has(p.type));
     const byPart = new Map<string, ProductRecord[]>();
@@ -161,7 +164,7 @@ export class SpecService {
       add(byPart, p.part_number, p);
       for (const a of new Set(p.accessories)) add(accessoryOf, a, p);
     }
-    return (this.shown = { products, byPart, accessoryOf });
+    return (this.shown = { key, products, byPart, accessoryOf });
   }
   /** Products the service shows: those of active types. */
   private products(): ProductRecord[] {
@@ -421,13 +424,7 @@ export class SpecService {
 
   /** Answers one GET (or the one POST the spec has); every list empty while `emptyLists` is on. */
   answer(method: string, url: URL, body: unknown): unknown {
-    this.shown = null;
-    let answer: unknown;
-    try {
-      answer = this.answerInFull(method, url, body);
-    } finally {
-      this.shown = null;
-    }
+    const answer = this.answerInFull(method, url, body);
     const isList = typeof answer === 'object' && answer !== null && (answer as Json).object === 'list';
     return this.quirks.emptyLists && isList ? { ...(answer as Json), data: [] } : answer;
   }
