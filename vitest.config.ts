@@ -18,6 +18,7 @@ const INTEGRATION = [
   'test/sync/sync-{cli,e2e,engineer-push,faults,fingerprints,incremental,kill,local-work,worker-progress,worker-thread}.test.ts',
   'test/sync/upstream-client.test.ts',
   'test/sync/media-sync.test.ts',
+  'test/sync/media-limits.test.ts',
   'test/cli.test.ts',
   'test/serve-process.test.ts',
   'test/layers.test.ts',

@@ -56,6 +56,14 @@ export function registerSyncCommand(program: Command): void {
         console.log(`synced in ${seconds} s, ${s.requests} requests, ${describeBytes(s.bytes, s.bytes_decoded)}: ${counts}`);
         if (s.moved_to) console.log(`the central service says it has moved to ${s.moved_to}: npm run sync -- --upstream ${s.moved_to}`);
         console.log(`unsynced local changes: ${s.unsynced_changes}; conflicts: ${s.conflicts}; records set aside: ${s.rejected}; warnings: ${s.warnings}`);
+        if (s.media) {
+          const m = s.media;
+          const mb = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
+          // A media failure never fails the run: it is counted here and tried again by the next sync.
+          console.log(
+            `pictures and documents: ${m.done} of ${m.total} checked, ${m.fetched} downloaded (${mb(m.bytes)}), ${m.unchanged} unchanged, ${m.failed} failed${m.failed > 0 ? ' (tried again next sync)' : ''}; kept here: ${m.store_files} files, ${mb(m.store_bytes)} of ${mb(m.budget_bytes)}`,
+          );
+        }
         if (s.waiting && s.unsynced_changes > 0) console.log(`${s.waiting} (${s.unsynced_changes} local change${s.unsynced_changes === 1 ? '' : 's'} kept here)`);
         const issues = await engine.sync.issues();
         for (const i of issues.slice(0, 10)) console.log(`  ${i.kind === 'rejected' ? 'set aside' : 'warning'}: ${i.resource} ${i.key}: ${i.reason}`);

@@ -88,3 +88,16 @@ export interface ProductMedia {
   part_number: string;
   items: MediaItem[];
 }
+
+/** The thumbnail of a product type or a collection (spec §2.4, §2.5), as kept on this computer. */
+export interface CatalogThumbnail extends MediaItem {
+  /** The type's or collection's `key`. */
+  key: string;
+}
+
+/** Every product type's and collection's thumbnail (`GET /api/media/thumbnails`). */
+export interface CatalogThumbnails {
+  object: 'catalog-thumbnails';
+  product_types: CatalogThumbnail[];
+  collections: CatalogThumbnail[];
+}

@@ -1,6 +1,6 @@
-/** Handlers of the media methods: what is kept offline of a product, fetching one item now, opening a kept document, the settings. */
+/** Handlers of the media methods: what is kept offline of a product and of the types' and collections' thumbnails, fetching one item now, opening a kept document, the settings. */
 import path from 'node:path';
-import { mediaPath, productMedia } from '../engine/catalog/product-media.js';
+import { catalogThumbnails, mediaPath, productMedia } from '../engine/catalog/product-media.js';
 import { ApiError, notFound } from '../engine/errors.js';
 import { fetchMediaNow, saveMediaSettings } from '../engine/media-actions.js';
 import { readMediaSettings } from '../sync/media-sync.js';
@@ -8,6 +8,7 @@ import type { DomainHandlers } from './handler.js';
 
 export const mediaHandlers: DomainHandlers<'media'> = {
   'media.product': async ({ modelNumber, storeId }, { engine }) => productMedia(await engine.catalog.getProduct(modelNumber, storeId), engine.media.media),
+  'media.thumbnails': async (_args, { engine }) => catalogThumbnails((await engine.catalog.listProductTypes()).data, engine.store.db, engine.media.media),
   'media.fetch': async ({ url }, { engine }) => fetchMediaNow(engine, url),
   'media.open': async ({ url }, { engine, openPath }) => {
     const file = engine.media.media.cachedFile(url);

@@ -12,6 +12,25 @@ export const PICTURE_FIELDS = [
   ['dimension', 'sm'],
 ] as const;
 
+/** The size of a collection's image set kept as its thumbnail (spec §2.5; `sm` is 300 px wide, §2.1). */
+export const COLLECTION_THUMBNAIL_SIZE = 'sm';
+
+/**
+ * The URL of a stored collection's thumbnail (its `image` column: the image set as received, JSON),
+ * or null when it names none.
+ */
+export function collectionThumbnailUrl(image: string | null): string | null {
+  if (image === null) return null;
+  try {
+    const set = JSON.parse(image) as Record<string, unknown> | null;
+    const url = set?.[COLLECTION_THUMBNAIL_SIZE];
+    return typeof url === 'string' && url !== '' ? url : null;
+  } catch {
+    // Not an image set: nothing to keep.
+    return null;
+  }
+}
+
 /** Stored document column → the resource's field and its kind (spec §2.6). */
 export const DOCUMENT_FIELDS: readonly { stored: string; field: string; kind: DocumentKind }[] = [
   { stored: 'spec_sheet_pdf', field: 'spec_sheet.pdf', kind: 'spec_sheet' },

@@ -27,7 +27,7 @@ import type { Agent, Dispatcher } from 'undici';
 import { DEFAULT_MEDIA_SETTINGS, DOCUMENT_KINDS, mediaSettingsSchema, type MediaKind, type MediaSettings, type MediaSyncStatus } from '../../src-shared/media.js';
 import type { Database } from '../store/schema.js';
 import type { FetchedFile, MediaRow, MediaStore, WantedMedia } from '../store/media-store.js';
-import { productMediaUrls } from './media-fields.js';
+import { collectionThumbnailUrl, productMediaUrls } from './media-fields.js';
 
 const SETTINGS_KEY = 'media.settings';
 const LAST_RUN_KEY = 'media.last_run';
@@ -84,14 +84,7 @@ export async function wantedMedia(db: Kysely<Database>): Promise<WantedMedia[]> 
   const types = await db.selectFrom('product_types').select('image').where('origin', '=', 'upstream').orderBy('id').execute();
   for (const t of types) add(t.image, 'picture');
   const collections = await db.selectFrom('collections').select('image').where('origin', '=', 'upstream').orderBy('id').execute();
-  for (const c of collections) {
-    if (c.image === null) continue;
-    try {
-      add((JSON.parse(c.image) as { sm?: string }).sm, 'picture');
-    } catch {
-      // Not an image set: nothing to keep.
-    }
-  }
+  for (const c of collections) add(collectionThumbnailUrl(c.image), 'picture');
   // Pictures first: they are what a rep shows; documents after.
   return [...out.values()].sort((a, b) => (a.kind === b.kind ? 0 : a.kind === 'picture' ? -1 : 1));
 }

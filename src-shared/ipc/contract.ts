@@ -26,7 +26,7 @@ import { CONSTRUCTION_TYPE_KEYS, PROJECT_STATUSES, USER_TYPE_KEYS, type ProjectS
 import { API_SCOPES, type ApiScope } from '../api/scopes.js';
 import type { CandidateEvaluation, MeasurementPair, ProjectSizing } from '../sizing/index.js';
 import type { ConflictChoice, SyncConflict, SyncSettings, SyncStatus } from '../sync.js';
-import { mediaSettingsSchema, type MediaItem, type MediaSettings, type ProductMedia } from '../media.js';
+import { mediaSettingsSchema, type CatalogThumbnails, type MediaItem, type MediaSettings, type ProductMedia } from '../media.js';
 import { dataSafetyMethods, type DataSafetyResults, type StartupView } from './data-safety.js';
 
 const id = z.number().int().positive();
@@ -119,6 +119,8 @@ export const methods = {
   // --- Media kept offline (issue 31) -----------------------------------------------------------
   /** A product's pictures and documents: each URL as received, with the local path of its copy or null. */
   'media.product': z.object({ modelNumber: z.string().trim().min(1).max(200), storeId: z.string().min(1).max(64).optional() }).strict(),
+  /** Every product type's and collection's thumbnail: its URL as received, with the local path of its copy or null. */
+  'media.thumbnails': noArgs,
   /** Fetch one picture or document the catalog names, now (online). */
   'media.fetch': z.object({ url: z.string().min(1).max(2000) }).strict(),
   /** Open a kept document in the system's viewer (desktop); the browser mode opens its /media path itself. */
@@ -350,6 +352,7 @@ export interface MethodResults extends DataSafetyResults {
   'catalog.product': Product;
   'catalog.variants': ProductFamily;
   'media.product': ProductMedia;
+  'media.thumbnails': CatalogThumbnails;
   'media.fetch': MediaItem;
   /** `opened`: handed to the system's viewer; false in the browser mode (open `path` instead). */
   'media.open': { opened: boolean; path: string | null };

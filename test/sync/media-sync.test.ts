@@ -159,7 +159,9 @@ describe('the media step of a sync', () => {
     const product = up.data.products.find((p) => p.part_number === 'HM-35-01')!;
     const listed = (await down.get(`/api/media/products/${product.part_number}`)).body as { object: string; items: { field: string; url: string; path: string | null; size: number; content_type: string }[] };
     expect(listed.object).toBe('product-media');
-    expect(listed.items.map((i) => i.field)).toEqual(['images.primary.md', 'images.primary.sm', 'images.dimension.md', 'images.dimension.sm', 'spec_sheet.pdf', 'installation_guide.pdf', 'owners_manual']);
+    // A rated unit: the service names a CAD drawing and a French guide besides the three PDFs (listed, not kept: off by default).
+    expect(listed.items.map((i) => i.field)).toEqual(['images.primary.md', 'images.primary.sm', 'images.dimension.md', 'images.dimension.sm', 'spec_sheet.pdf', 'installation_guide.pdf', 'owners_manual', 'spec_sheet.dwg', 'installation_guide.pdf_french']);
+    expect(listed.items.filter((i) => i.field.endsWith('dwg') || i.field.endsWith('_french')).map((i) => i.path)).toEqual([null, null]);
     // The product resource keeps the service's URLs exactly as received; the media list names the same ones.
     const resource = (await down.get(`/products/${product.part_number}`)).body as { images: { primary: { md: string } }; spec_sheet: { pdf: string } };
     expect(resource.images.primary.md).toBe(`${up.url}/media/p/${product.part_number}/primary-md.jpg`);
@@ -188,6 +190,27 @@ describe('the media step of a sync', () => {
     expect((await down.get('/api/media/settings')).body).toMatchObject({ budget_bytes: 1_000_000_000 });
   }, 60_000);
 
+  it("lists every type's and collection's thumbnail with the local path of its copy, the URL as the service's answers give it", async () => {
+    const get = async (p: string) => (await (await fetch(up.url + p, { headers: { authorization: `Bearer ${up.key}` } })).json()) as { data: Record<string, unknown>[] };
+    const types = new Map<string, string>();
+    for (const t of (await get('/product-types')).data) for (const x of [t, ...(t.types as Record<string, unknown>[])]) types.set(x.key as string, x.image as string);
+    const collections = new Map((await get('/collections')).data.map((c) => [c.key as string, (c.image as Record<string, string>).sm!]));
+    const res = await down.get('/api/media/thumbnails');
+    expect(res.status).toBe(200);
+    const body = res.body as { object: string; product_types: { key: string; url: string; path: string | null; content_type: string }[]; collections: { key: string; url: string; path: string | null }[] };
+    expect(body.object).toBe('catalog-thumbnails');
+    expect(new Map(body.product_types.map((t) => [t.key, t.url]))).toEqual(types);
+    expect(new Map(body.collections.map((c) => [c.key, c.url]))).toEqual(collections);
+    // Each copy holds the bytes the service sends for that URL.
+    for (const t of [...body.product_types, ...body.collections]) {
+      expect(t.path, t.url).toMatch(/^\/media\/[0-9a-f]{64}$/);
+      const bytes = Buffer.from(await (await fetch(t.url)).arrayBuffer());
+      expect(t.path).toBe(`/media/${sha(bytes)}`);
+    }
+    // Scope: a key without "catalog" is refused, as for a product's media.
+    expect((await down.get('/api/media/thumbnails', { key: null })).status).toBe(401);
+  }, 60_000);
+
   it('keeps CAD drawings and translated guides only when the rep turns them on: a DWG checked as one, then let go when turned off', async () => {
     const products = (await (await fetch(`${up.url}/products?limit=1000`, { headers: { authorization: `Bearer ${up.key}` } })).json()) as { data: { spec_sheet: { dwg: string | null }; installation_guide: { pdf_french: string | null } }[] };
     const dwgs = products.data.map((p) => p.spec_sheet.dwg).filter((u): u is string => u !== null);
@@ -199,6 +222,11 @@ describe('the media step of a sync', () => {
     const status = await sync();
     expect(status.media!.failed).toBe(0);
     for (const url of [...dwgs, ...french]) expect(down.engine.media.media.cachedFile(url)).not.toBeNull();
+    // The product's media list gives the kept drawing's local path (the product page opens it from there).
+    const rated = up.data.products.find((p) => p.ratings.length > 0)!;
+    const items = ((await down.get(`/api/media/products/${rated.part_number}`)).body as { items: { field: string; path: string | null }[] }).items;
+    expect(items.find((i) => i.field === 'spec_sheet.dwg')?.path).toMatch(/^\/media\/[0-9a-f]{64}$/);
+    expect(items.find((i) => i.field === 'installation_guide.pdf_french')?.path).toMatch(/^\/media\/[0-9a-f]{64}$/);
     const dwg = fs.readFileSync(down.engine.media.media.cachedFile(dwgs[0]!)!);
     expect(dwg.subarray(0, 6).toString('latin1')).toBe('AC1032');
     expect(down.engine.store.sqlite.prepare('select content_type from media_files where url = ?').pluck().get(dwgs[0])).toBe('image/vnd.dwg');

@@ -2,13 +2,16 @@
  * A product page at a job site without network (issue 31): after a sync with the fake central
  * service serving real PNG, JPEG and PDF bytes, the service is stopped; the product page shows
  * the picture kept on this computer and its spec sheet opens from the local copy. A picture the
- * service failed to send shows the dimension drawing and says it is not kept. Before any sync
- * (the embedded data set), a product shows a drawing from its dimensions, never an empty box.
+ * service failed to send shows the dimension drawing and says it is not kept. The catalog's tree
+ * shows the product types' and collections' thumbnails from the local copies. Before any sync
+ * (the embedded data set), a product shows a drawing from its dimensions and the tree plain tiles,
+ * never an empty box.
  */
+import crypto from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handWrittenData } from '../helpers/spec-upstream/data.js';
-import { makePdf } from '../helpers/spec-upstream/media.js';
+import { makePdf, mediaFor } from '../helpers/spec-upstream/media.js';
 import { startSpecUpstream, type SpecUpstream } from '../helpers/spec-upstream/server.js';
 import { readMediaSettings } from '../../src-main/sync/media-sync.js';
 import { launchBrowser, openApp, screenshot, startUiServer, type UiBrowser, type UiServer } from '../helpers/ui-browser.js';
@@ -21,6 +24,23 @@ let page: Page;
 
 const HM35 = handWrittenData().products.find((p) => p.part_number === 'HM-35-01')!;
 const HM20 = handWrittenData().products.find((p) => p.part_number === 'HM-20-01')!;
+
+/** Every picture on the page that the browser could not show (a broken image box), by its src. */
+async function brokenImages(): Promise<string[]> {
+  return page.evaluate(() => [...document.images].filter((img) => img.complete && img.naturalWidth === 0).map((img) => img.getAttribute('src') ?? ''));
+}
+
+/** Waits until every picture on the page has loaded or failed. */
+async function imagesSettled() {
+  await expect.poll(() => page.evaluate(() => [...document.images].every((img) => img.complete)), { timeout: 20_000 }).toBe(true);
+}
+
+const sha256 = (b: Buffer) => crypto.createHash('sha256').update(b).digest('hex');
+
+async function openCatalog() {
+  await page.evaluate(() => (window.location.hash = '#/catalog'));
+  await page.locator('[data-testid=product-list][data-ready=true]').waitFor();
+}
 
 async function openProduct(part: string) {
   await page.evaluate((h) => (window.location.hash = h), `#/catalog/product/${encodeURIComponent(part)}`);
@@ -92,6 +112,40 @@ describe('a product page offline after a sync', () => {
   }, 120_000);
 });
 
+describe('the catalog offline after a sync', () => {
+  it("shows each product type's and collection's thumbnail from the copy kept on this computer, and no broken image anywhere", async () => {
+    await page.setViewportSize({ width: 1400, height: 900 });
+    await openCatalog();
+    const tree = page.getByRole('navigation', { name: 'Product types' });
+    // A type and a collection of the service, their pictures as it serves them (a 320 × 200 PNG each).
+    const type = tree.getByRole('button', { name: 'Hydromechanical Interceptors' }).locator('img.thumb');
+    const collection = tree.getByRole('button', { name: /^High-flow models/ }).locator('img.thumb');
+    for (const [thumb, servedAt] of [
+      [type, '/media/types/hydromechanical.png'],
+      [collection, '/media/collections/high-flow-sm.jpg'],
+    ] as const) {
+      await expect.poll(() => thumb.getAttribute('data-source'), { timeout: 20_000 }).toBe('kept');
+      await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : -1)), { timeout: 20_000 }).toBe(320);
+      // From this computer's /media, named by the hash of the bytes the service sent for that URL.
+      expect(await thumb.getAttribute('src')).toBe(`/media/${sha256(mediaFor(servedAt).bytes)}`);
+    }
+    // Every type and collection in the tree has its kept thumbnail, and nothing says one is missing.
+    const thumbs = tree.locator('img.thumb');
+    expect(await thumbs.count()).toBeGreaterThanOrEqual(5);
+    expect(new Set(await thumbs.evaluateAll((imgs) => imgs.map((i) => i.getAttribute('data-source'))))).toEqual(new Set(['kept']));
+    expect(await page.getByTestId('thumbnails-not-kept').count()).toBe(0);
+    await imagesSettled();
+    expect(await brokenImages()).toEqual([]);
+    await screenshot(page, 'catalog-offline-thumbnails');
+    // A collection chosen, a product open with its picture: still none broken.
+    await tree.getByRole('button', { name: /^High-flow models/ }).click();
+    await openProduct('HM-50-01');
+    await imagesSettled();
+    expect(await brokenImages()).toEqual([]);
+    await screenshot(page, 'catalog-offline-collection-product');
+  }, 120_000);
+});
+
 describe('the sync screen and the settings', () => {
   it('the sync screen shows the media step and the store size; Settings makes a document kind available offline or not', async () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sync' }).click();
@@ -131,5 +185,27 @@ describe('a product before any sync (the embedded data set)', () => {
     expect(await caption.innerText()).toContain('It can be fetched by a sync when you are online.');
     expect(await caption.getByRole('button').count()).toBe(0);
     await screenshot(page, 'product-embedded-drawing');
+  }, 120_000);
+
+  it('the catalog tree shows plain tiles for the pictures of types and collections, says they are not kept, and no image is broken', async () => {
+    await openCatalog();
+    const tree = page.getByRole('navigation', { name: 'Product types' });
+    const thumbs = tree.locator('img.thumb');
+    await expect.poll(() => thumbs.count(), { timeout: 20_000 }).toBeGreaterThan(0);
+    const typeCount = (await fresh.engine.catalog.listProductTypes()).data.length;
+    const collectionCount = fresh.engine.store.sqlite.prepare('select count(*) from collections').pluck().get() as number;
+    expect(collectionCount).toBeGreaterThan(0);
+    // The embedded data set names its pictures on the web; none is kept here: a tile, each saying so.
+    await expect.poll(() => thumbs.evaluateAll((imgs) => imgs.map((i) => i.getAttribute('data-source')).join())).toMatch(/^placeholder(,placeholder)*$/);
+    expect(await thumbs.count()).toBeGreaterThanOrEqual(typeCount + collectionCount);
+    expect(await thumbs.first().getAttribute('title')).toMatch(/^The picture of .+ is not kept on this computer\.$/);
+    const note = page.getByTestId('thumbnails-not-kept');
+    expect(await note.innerText()).toMatch(/^\d+ pictures of types and collections are not kept on this computer; shown: a plain tile\. A sync fetches them when you are online\.$/);
+    await imagesSettled();
+    expect(await brokenImages()).toEqual([]);
+    expect(await thumbs.evaluateAll((imgs) => imgs.every((i) => (i as HTMLImageElement).naturalWidth > 0))).toBe(true);
+    await screenshot(page, 'catalog-embedded-tiles');
+    await note.scrollIntoViewIfNeeded();
+    await screenshot(page, 'catalog-embedded-note');
   }, 120_000);
 });

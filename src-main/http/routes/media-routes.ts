@@ -1,6 +1,7 @@
 /**
  * The pictures and documents kept for offline use (issue 31; docs/api.md, "Media kept offline"):
- * the bytes at `/media/<sha256>`, one product's media with their local paths, fetching one now,
+ * the bytes at `/media/<sha256>`, one product's media and the types' and collections' thumbnails
+ * with their local paths, fetching one now,
  * and the settings (budget, document kinds).
  */
 import { z } from 'zod';
@@ -9,7 +10,7 @@ import { apiError } from '../../../src-shared/api/common.js';
 import { mediaSettingsSchema } from '../../../src-shared/media.js';
 import type { Engine } from '../../engine/engine.js';
 import { ApiError, notFound } from '../../engine/errors.js';
-import { productMedia } from '../../engine/catalog/product-media.js';
+import { catalogThumbnails, productMedia } from '../../engine/catalog/product-media.js';
 import { fetchMediaNow, saveMediaSettings } from '../../engine/media-actions.js';
 import { readMediaSettings } from '../../sync/media-sync.js';
 import { sendError } from '../errors.js';
@@ -55,6 +56,17 @@ export const mediaRoutes =
         response: { 200: body, ...errors },
       },
       handler: async (request) => ({ ...productMedia(await engine.catalog.getProduct(request.params.modelNumber, request.query.store_id), store) }),
+    });
+
+    app.get('/api/media/thumbnails', {
+      config: { scope: 'catalog' },
+      schema: {
+        tags,
+        summary: "Every product type's and collection's thumbnail: each URL as received, the local path of its copy (/media/<sha256>) or null, size, type, last failure",
+        querystring: z.object({}).strict(),
+        response: { 200: body, ...errors },
+      },
+      handler: async () => ({ ...(await catalogThumbnails((await engine.catalog.listProductTypes()).data, engine.store.db, store)) }),
     });
 
     app.post('/api/media/fetch', {

@@ -4,7 +4,7 @@
  */
 import { create } from 'zustand';
 import type { Collection, Product, ProductType } from '../../../src-shared/api/catalog';
-import type { ProductMedia } from '../../../src-shared/media';
+import type { CatalogThumbnails, ProductMedia } from '../../../src-shared/media';
 import type { MethodArgs, ProductFamily, ProductSummary, ProductVariant } from '../../../src-shared/ipc/contract';
 import { call, messageOf } from '../transport/bridge';
 import { debounce } from './debounce';
@@ -34,6 +34,10 @@ const NUMBER_WORDS: Record<(typeof NUMBER_FIELDS)[number], string> = {
 interface CatalogState {
   types: ProductType[];
   collections: Collection[];
+  /** The types' and collections' thumbnails, with the local copies kept (null while loading or when the engine could not say). */
+  thumbnails: CatalogThumbnails | null;
+  /** Reads the thumbnails again (after a fetch). */
+  reloadThumbnails(): Promise<void>;
   filter: CatalogFilter;
   products: ProductSummary[];
   total: number;
@@ -65,6 +69,7 @@ export const useCatalog = create<CatalogState>((set, get) => {
   return {
     types: [],
     collections: [],
+    thumbnails: null,
     filter: { type: null, collection: null, query: '', min_flow: '', max_flow: '', min_grease: '', min_liquid: '', installation: '', sort: 'relevance', direction: 'asc' },
     filterErrors: {},
     products: [],
@@ -80,11 +85,17 @@ export const useCatalog = create<CatalogState>((set, get) => {
 
     async loadTree() {
       try {
-        const [types, collections] = await Promise.all([call('catalog.types', {}), call('catalog.collections', {})]);
-        set({ types, collections });
+        // Without the thumbnails the tree still works: plain tiles stand in.
+        const [types, collections, thumbnails] = await Promise.all([call('catalog.types', {}), call('catalog.collections', {}), call('media.thumbnails', {}).catch(() => null)]);
+        set({ types, collections, thumbnails });
       } catch (error) {
         set({ listError: messageOf(error) });
       }
+    },
+
+    async reloadThumbnails() {
+      const thumbnails = await call('media.thumbnails', {}).catch(() => null);
+      if (thumbnails) set({ thumbnails });
     },
 
     setFilter(patch) {

@@ -139,10 +139,36 @@ export class SpecService {
     const children = this.data.types.filter((c) => this.on(c.quirk) && c.parent === t.key && (c.active || c.underParentOnly));
     return { ...this.typeRef(t), parent: parent ? this.typeRef(parent) : null, types: children.map((c) => this.typeRef(c)) };
   }
+  /**
+   * The products shown and their look-ups by part number and by accessory: a type's product list
+   * names every product's accessories and the products it is an accessory of, and looking each up
+   * in the whole catalog made that answer quadratic (at 10,000 products, minutes), and every
+   * product's own answer a scan of the catalog. Made again when the product or type list is
+   * replaced or changes length, or a type's name or state changes; a test that changes a
+   * product's part number, type or accessories in place replaces `data.products`.
+   */
+  private shown: { key: unknown[]; products: ProductRecord[]; byPart: Map<string, ProductRecord[]>; accessoryOf: Map<string, ProductRecord[]> } | null = null;
+  private catalog() {
+    const key = [this.data.products, this.data.products.length, this.data.types, this.data.types.map((t) => `${t.name}:${t.active}`).join('|')];
+    if (this.shown && this.shown.key.every((k, i) => k === key[i])) return this.shown;
+    const active = new Set(this.data.types.filter((t) => t.active).map((t) => t.name));
+    const products = this.data.products.filter((p) => active.has(p.type));
+    const byPart = new Map<string, ProductRecord[]>();
+    const accessoryOf = new Map<string, ProductRecord[]>();
+    const add = (map: Map<string, ProductRecord[]>, key: string, p: ProductRecord) => {
+      const at = map.get(key);
+      if (at) at.push(p);
+      else map.set(key, [p]);
+    };
+    for (const p of products) {
+      add(byPart, p.part_number, p);
+      for (const a of new Set(p.accessories)) add(accessoryOf, a, p);
+    }
+    return (this.shown = { key, products, byPart, accessoryOf });
+  }
   /** Products the service shows: those of active types. */
   private products(): ProductRecord[] {
-    const active = new Set(this.data.types.filter((t) => t.active).map((t) => t.name));
-    return this.data.products.filter((p) => active.has(p.type));
+    return this.catalog().products;
   }
   private price(p: ProductRecord) {
     const retail = p.retail_price_text !== undefined && this.quirks.retailNotMultiplied ? p.retail_price_text : money(p.list * p.retail);
@@ -227,7 +253,7 @@ export class SpecService {
     };
   }
   private byPart(part: string): ProductRecord[] {
-    return this.products().filter((p) => p.part_number === part);
+    return this.catalog().byPart.get(part) ?? [];
   }
   private product(p: ProductRecord) {
     const url = productUrl(p.part_number);
@@ -245,7 +271,7 @@ export class SpecService {
       liquid_capacity: g(p.liquid_gal),
       related_products: list(url, linked(p.related).map((r) => this.simple(r))),
       accessories: list(url, linked(p.accessories).map((a) => ({ ...this.simple(a), component: false }))),
-      compatible_products: list(url, this.products().filter((o) => o.accessories.includes(p.part_number)).map((o) => this.simple(o))),
+      compatible_products: list(url, (this.catalog().accessoryOf.get(p.part_number) ?? []).map((o) => this.simple(o))),
     };
   }
   private collection(c: SpecData['collections'][number]) {

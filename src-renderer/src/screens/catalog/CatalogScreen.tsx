@@ -2,14 +2,16 @@
 import { useEffect } from 'react';
 import { count } from '../../../../src-shared/plural';
 import type { ProductType } from '../../../../src-shared/api/catalog';
+import type { CatalogThumbnail } from '../../../../src-shared/media';
 import { Field } from '../../components/Field';
 import { ErrorNotice } from '../../components/Notice';
 import { useCatalog } from '../../stores/catalog-store';
+import { Thumbnail, ThumbnailsNote } from './CatalogThumbnails';
 import { ProductDetail } from './ProductDetail';
 import { ProductList } from './ProductList';
 
 export function CatalogScreen(props: { modelNumber: string | null; storeId: string | null }) {
-  const { types, collections, filter, filterErrors, total, listError, listLoading, setFilter, loadTree, loadProducts } = useCatalog();
+  const { types, collections, thumbnails, filter, filterErrors, total, listError, listLoading, setFilter, loadTree, loadProducts } = useCatalog();
 
   useEffect(() => {
     void loadTree();
@@ -18,6 +20,8 @@ export function CatalogScreen(props: { modelNumber: string | null; storeId: stri
 
   const roots = types.filter((t) => t.parent === null);
   const byParent = (key: string) => types.filter((t) => t.parent?.key === key);
+  const typeThumb = new Map((thumbnails?.product_types ?? []).map((t) => [t.key, t]));
+  const collectionThumb = new Map((thumbnails?.collections ?? []).map((t) => [t.key, t]));
 
   return (
     <section className="screen catalog" aria-labelledby="catalog-title">
@@ -31,7 +35,7 @@ export function CatalogScreen(props: { modelNumber: string | null; storeId: stri
           </button>
           <ul>
             {roots.map((t) => (
-              <TypeNode key={t.key} type={t} childrenOf={byParent} active={filter.type} onPick={(key) => setFilter({ type: key, collection: null })} />
+              <TypeNode key={t.key} type={t} childrenOf={byParent} thumbOf={(key) => typeThumb.get(key)} active={filter.type} onPick={(key) => setFilter({ type: key, collection: null })} />
             ))}
           </ul>
           <h2 className="tree-heading">Collections</h2>
@@ -44,11 +48,15 @@ export function CatalogScreen(props: { modelNumber: string | null; storeId: stri
                   aria-pressed={filter.collection === c.key}
                   onClick={() => setFilter({ collection: c.key, type: null })}
                 >
-                  {c.name} <span className="muted">({c.size})</span>
+                  <Thumbnail item={collectionThumb.get(c.key)} name={c.name} />
+                  <span>
+                    {c.name} <span className="muted">({c.size})</span>
+                  </span>
                 </button>
               </li>
             ))}
           </ul>
+          <ThumbnailsNote />
         </nav>
         <div className="product-pane">
           <form role="search" className="catalog-filters" onSubmit={(e) => e.preventDefault()}>
@@ -114,17 +122,18 @@ export function CatalogScreen(props: { modelNumber: string | null; storeId: stri
   );
 }
 
-function TypeNode(props: { type: ProductType; childrenOf: (key: string) => ProductType[]; active: string | null; onPick: (key: string) => void }) {
+function TypeNode(props: { type: ProductType; childrenOf: (key: string) => ProductType[]; thumbOf: (key: string) => CatalogThumbnail | undefined; active: string | null; onPick: (key: string) => void }) {
   const children = props.childrenOf(props.type.key);
   return (
     <li>
       <button type="button" className={`tree-item${props.active === props.type.key ? ' active' : ''}`} aria-pressed={props.active === props.type.key} onClick={() => props.onPick(props.type.key)}>
-        {props.type.name}
+        <Thumbnail item={props.thumbOf(props.type.key)} name={props.type.name} />
+        <span>{props.type.name}</span>
       </button>
       {children.length > 0 && (
         <ul>
           {children.map((c) => (
-            <TypeNode key={c.key} type={c} childrenOf={props.childrenOf} active={props.active} onPick={props.onPick} />
+            <TypeNode key={c.key} type={c} childrenOf={props.childrenOf} thumbOf={props.thumbOf} active={props.active} onPick={props.onPick} />
           ))}
         </ul>
       )}

@@ -30,7 +30,7 @@ export function useOnline(): boolean {
 }
 
 /** Online, with a central service to fetch from. */
-function useCanFetch(): boolean {
+export function useCanFetch(): boolean {
   const online = useOnline();
   const configured = useSync((s) => s.status !== null && s.status.state !== 'not-configured');
   return online && configured;
