@@ -17,7 +17,8 @@ export const mediaHandlers: DomainHandlers<'media'> = {
     engine.media.media.touch(sha);
     if (!openPath) return { opened: false, path: mediaPath(sha) };
     const problem = await openPath(file);
-    if (problem) throw new ApiError(500, 'open_failed', `The system could not open the document: ${problem}`);
+    // Not a fault of this server: no program here opens the file; the message says what the system said.
+    if (problem) throw new ApiError(409, 'open_failed', `This computer could not open the document: ${problem}`);
     return { opened: true, path: mediaPath(sha) };
   },
   'media.settings': async (_args, { engine }) => readMediaSettings(engine.store.db),

@@ -72,5 +72,11 @@ describe('media.open', () => {
     const missing = await desktop('media.open', { url: 'https://media.example.com/docs/other.pdf' });
     expect(missing).toMatchObject({ ok: false, error: { status: 404, param: 'url' } });
     expect(opened).toHaveLength(1);
+
+    // No program opens it (Electron's shell.openPath answers with the system's words): the rep is told, not a server fault.
+    const noViewer = createDispatcher(engine, { transport: 'ipc', apiUrl: null, openPath: async () => 'Failed to open path' });
+    const refused = await noViewer('media.open', { url });
+    expect(refused).toMatchObject({ ok: false, error: { status: 409, code: 'open_failed' } });
+    expect(JSON.stringify(refused)).toContain('Failed to open path');
   });
 });
