@@ -11,3 +11,11 @@ export function dateText(date: Date | string): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${pad(date.getMonth() + 1)}/${pad(date.getDate())}/${date.getFullYear()}`;
 }
+
+/** An instant with its time of day, for sync times, backups and keys: "11/26/2026, 3:05 PM". */
+export function dateTimeText(date: Date | string): string {
+  const d = typeof date === 'string' ? new Date(date) : date;
+  if (Number.isNaN(d.getTime())) return String(date);
+  const hours = d.getHours();
+  return `${dateText(d)}, ${hours % 12 === 0 ? 12 : hours % 12}:${String(d.getMinutes()).padStart(2, '0')} ${hours < 12 ? 'AM' : 'PM'}`;
+}

@@ -1,8 +1,16 @@
 /** The sync screen's words (issue 14): record kinds as a person names them, errors without socket codes. */
 import { describe, expect, it } from 'vitest';
-import { describeMedia, plainSyncError, progressByKind, resourceLabel } from '../src-renderer/src/screens/sync/sync-words.js';
+import { describeMedia, plainSyncError, progressByKind, resourceLabel, when } from '../src-renderer/src/screens/sync/sync-words.js';
 
 describe('sync words', () => {
+  it('says sync times in the one date format the app uses (MM/DD/YYYY, as the service API), with a 12-hour time', () => {
+    // Local times built from their parts, so the expectation does not depend on the machine's zone.
+    expect(when(new Date(2026, 10, 26, 15, 5).toISOString())).toBe('11/26/2026, 3:05 PM');
+    expect(when(new Date(2026, 0, 2, 0, 0).toISOString())).toBe('01/02/2026, 12:00 AM');
+    expect(when(new Date(2026, 6, 4, 12, 30).toISOString())).toBe('07/04/2026, 12:30 PM');
+    expect(when(null)).toBe('never');
+  });
+
   it('names record kinds as a person would, list pages together with their records', () => {
     expect(resourceLabel('product-types')).toBe('Product types');
     expect(resourceLabel('project list:page')).toBe('Projects');

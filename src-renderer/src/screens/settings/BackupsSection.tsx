@@ -1,5 +1,6 @@
 /** The settings screen's backups: back up now, how many to keep, and restore one (confirmed). */
 import { useEffect, useState } from 'react';
+import { dateTimeText } from '../../../../src-shared/dates';
 import { ErrorNotice, InfoNotice } from '../../components/Notice';
 import { useBackups } from '../../stores/backups-store';
 
@@ -12,7 +13,7 @@ const REASONS: Record<string, string> = {
   'before-import': 'Before an import',
 };
 
-const when = (iso: string) => new Date(iso).toLocaleString();
+const when = dateTimeText;
 const size = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
 
 export function BackupsSection() {

@@ -1,4 +1,5 @@
 /** Settings: the central service (address, key, interval), the local API, its API keys, backups and the update address. */
+import { dateText, dateTimeText } from '../../../../src-shared/dates';
 import { portNote } from '../../../../src-shared/local-api-words';
 import { useEffect, useState } from 'react';
 import { SCOPE_DESCRIPTIONS, type ApiScope } from '../../../../src-shared/api/scopes';
@@ -215,7 +216,7 @@ function ApiKeys() {
                 <code>{k.prefix}…</code>
               </td>
               <td>{k.scopes.join(', ')}</td>
-              <td>{k.revoked_at ? `revoked ${new Date(k.revoked_at).toLocaleDateString()}` : k.last_used_at ? new Date(k.last_used_at).toLocaleString() : 'never'}</td>
+              <td>{k.revoked_at ? `revoked ${dateText(new Date(k.revoked_at))}` : k.last_used_at ? dateTimeText(k.last_used_at) : 'never'}</td>
               <td>{expiryText(k.expires_at)}</td>
               <td>
                 {!k.revoked_at && (

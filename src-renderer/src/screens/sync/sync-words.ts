@@ -1,4 +1,5 @@
 /** How the sync status reads in plain words (display only). */
+import { dateTimeText } from '../../../../src-shared/dates';
 import type { SyncStatus } from '../../../../src-shared/sync';
 import type { MediaSyncStatus } from '../../../../src-shared/media';
 
@@ -90,9 +91,7 @@ export function describeState(s: SyncStatus): string {
 }
 
 export function when(iso: string | null): string {
-  if (!iso) return 'never';
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : d.toLocaleString();
+  return iso ? dateTimeText(iso) : 'never';
 }
 
 const mb = (n: number) => `${(n / 1e6).toFixed(1)} MB`;
