@@ -239,11 +239,25 @@ function flushFile(file: string): void {
   }
 }
 
-started.then(main).then(
-  () => post({ type: 'closed' }),
-  (error: unknown) => {
-    status.flush();
-    const failure = SyncFailure.from(error, controller.signal.aborted);
-    post({ type: 'failed', code: failure.code, message: failure.message, ...(failure.details ? { details: failure.details } : {}) });
-  },
-);
+/** The run's end as the serving process hears it: its failure, said once. */
+let failed = false;
+function fail(error: unknown): void {
+  if (failed) return;
+  failed = true;
+  status.flush();
+  const failure = SyncFailure.from(error, controller.signal.aborted);
+  post({ type: 'failed', code: failure.code, message: failure.message, ...(failure.details ? { details: failure.details } : {}) });
+}
+
+// An exception nothing caught would end the process with only an exit code for the rep to read:
+// it is said as the run's failure, in its own words, and the host then ends the process.
+process.on('uncaughtException', (error) => fail(error));
+// The puller asks list pages ahead and awaits them in order (sync/pull.ts): when the run stops
+// (a stall, a cancel, a failed page), the pages still ahead reject before their turn, and Node's
+// default counts them unhandled and ends the process, though each is handled a moment later (its
+// await, or the Promise.allSettled that settles guesses not taken). The run's outcome is what its
+// awaits say; at load 20 this ended runs that should have failed with their own reason (a stall,
+// a wait asked with 429) as "the worker stopped".
+process.on('unhandledRejection', () => undefined);
+
+started.then(main).then(() => post({ type: 'closed' }), fail);
