@@ -392,6 +392,8 @@ interface SyncRun {
   p99_delay_ms: number;
   /** The machine's 1-minute load average when the run began and when it ended. */
   load: [number, number];
+  /** The serving thread's worst stall in each phase of the run, and its time on a core during it. */
+  worst_delay_by_phase: Record<string, { ms: number; on_core_ms: number }>;
 }
 interface SyncReport {
   settled?: { ms: number; max_delay_ms: number };
@@ -587,6 +589,8 @@ if (wants('sync')) {
       worst_delay_ms: run.max_delay_ms,
       p99_delay_ms: run.p99_delay_ms,
       'delay < 50 ms': run.max_delay_ms < 50,
+      // Where the pull worker's process does the work, and where the serving thread does its own.
+      'worst pulling / applying / media, ms': ['pulling', 'applying', 'media'].map((p) => run.worst_delay_by_phase[p]?.ms ?? '-').join(' / '),
       peak_mb: run.peak_rss_mb,
       serving_mb: run.serving_peak_rss_mb,
       worker_mb: run.worker_peak_rss_mb,

@@ -77,7 +77,15 @@ function childPids(): number[] {
 /** The machine's load average over the last minute (the bench reports it beside each figure). */
 const load1 = () => Number(os.loadavg()[0]!.toFixed(1));
 
+/**
+ * The worst stall of the serving thread in each phase of the run (the 10 ms ticker below), with
+ * how much of it the thread spent on a core: the pull and the write run in the worker's process,
+ * the push, the run's bookkeeping and the media step (issue 31) on the serving thread itself.
+ */
+let byPhase = new Map<string, { ms: number; on_core_ms: number }>();
+
 async function timedSync() {
+  byPhase = new Map();
   const canReset = resetPeak();
   // The whole app: this process and its children (the pull worker process), RSS summed at each sample.
   let sampled = 0;
@@ -114,7 +122,7 @@ async function timedSync() {
   const servingPeakKiB = Math.max(servingSampled, canReset ? (memory?.peak ?? 0) : 0);
   const s = engine.sync.status();
   if (s.last_error) throw new Error(`sync failed: ${s.last_error.message}`);
-  return { ms: Math.round(ms), write_ms: writeMs, bytes: s.bytes, bytes_decoded: s.bytes_decoded, requests: s.requests, peak_rss_mb: Math.round(sampled / 1024), peak_from: 'VmRSS of the serving process and its pull worker process, summed, sampled every 100 ms', serving_peak_rss_mb: Math.round(servingPeakKiB / 1024), worker_peak_rss_mb: Math.round(workerPeak / 1024), sampled_peak_rss_mb: Math.round(sampled / 1024), main_at_sampled_peak: mainAtPeak, ...delays, load: [loadBefore, load1()] };
+  return { ms: Math.round(ms), write_ms: writeMs, bytes: s.bytes, bytes_decoded: s.bytes_decoded, requests: s.requests, peak_rss_mb: Math.round(sampled / 1024), peak_from: 'VmRSS of the serving process and its pull worker process, summed, sampled every 100 ms', serving_peak_rss_mb: Math.round(servingPeakKiB / 1024), worker_peak_rss_mb: Math.round(workerPeak / 1024), sampled_peak_rss_mb: Math.round(sampled / 1024), main_at_sampled_peak: mainAtPeak, ...delays, worst_delay_by_phase: Object.fromEntries(byPhase), load: [loadBefore, load1()] };
 }
 
 /**
@@ -136,9 +144,12 @@ let times = threadTimes();
 setInterval(() => {
   const now = performance.now();
   const nowTimes = threadTimes();
+  const stall = now - tick - 10;
+  const phase = `${engine.sync.status().phase}`;
+  if (stall > (byPhase.get(phase)?.ms ?? 0)) byPhase.set(phase, { ms: Math.round(stall), on_core_ms: times && nowTimes ? Number((nowTimes[0] - times[0]).toFixed(1)) : -1 });
   if (now - tick > 40) {
     const how = times && nowTimes ? ` (on a core ${(nowTimes[0] - times[0]).toFixed(1)} ms, waiting for one ${(nowTimes[1] - times[1]).toFixed(1)} ms)` : '';
-    process.stderr.write(`${new Date().toISOString().slice(11, 23)} stall ${Math.round(now - tick - 10)} ms during ${engine.sync.status().phase} ${engine.sync.status().state}${how}\n`);
+    process.stderr.write(`${new Date().toISOString().slice(11, 23)} stall ${Math.round(stall)} ms during ${engine.sync.status().phase} ${engine.sync.status().state}${how}\n`);
   }
   tick = now;
   times = nowTimes;
