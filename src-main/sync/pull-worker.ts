@@ -256,8 +256,7 @@ process.on('uncaughtException', (error) => fail(error));
 // (a stall, a cancel, a failed page), the pages still ahead reject before their turn, and Node's
 // default counts them unhandled and ends the process, though each is handled a moment later (its
 // await, or the Promise.allSettled that settles guesses not taken). The run's outcome is what its
-// awaits say; at load 20 this ended runs that should have failed with their own reason (a stall,
-// a wait asked with 429) as "the worker stopped".
+// awaits say; a bench sync at load 22 ended as "the worker stopped" after an ECONNRESET so.
 process.on('unhandledRejection', () => undefined);
 
 started.then(main).then(() => post({ type: 'closed' }), fail);
