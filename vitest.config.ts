@@ -13,9 +13,9 @@ import { defineConfig } from 'vitest/config';
  */
 const INTEGRATION = [
   'test/api/**',
-  // Two servers each, or a worker thread over a real upstream (the pure sync files stay unit).
+  // Two servers each, or the pull worker over a real upstream (the pure sync files stay unit).
   'test/sync/spec-upstream*.test.ts',
-  'test/sync/sync-{cli,e2e,engineer-push,faults,fingerprints,incremental,kill,local-work,worker-progress,worker-thread}.test.ts',
+  'test/sync/sync-{cli,e2e,engineer-push,faults,fingerprints,incremental,kill,local-work,worker-progress,worker-process}.test.ts',
   'test/sync/upstream-client.test.ts',
   'test/sync/media-sync.test.ts',
   'test/sync/media-limits.test.ts',

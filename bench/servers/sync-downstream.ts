@@ -4,6 +4,7 @@
  * then a second sync with nothing changed upstream.
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { constants, monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { openEngine } from '../../src-main/engine/engine.js';
@@ -22,8 +23,9 @@ engine.sync.on('status', (s) => {
 });
 
 /**
- * Resident memory of this process (the serving one) or of another (a child: the sync's worker, when it runs in a process of its own),
- * from /proc: VmRSS now and VmHWM, its peak (since the last reset, for this one) (Linux only).
+ * Resident memory of this process (the serving one) or of another (a child: the sync's pull
+ * worker process), from /proc: VmRSS now and VmHWM, its peak (since the last reset, for this
+ * one) (Linux only).
  */
 function memoryKiB(pid: number | 'self' = 'self'): { rss: number; peak: number } | null {
   try {
@@ -61,18 +63,31 @@ function loopDelays() {
   };
 }
 
-/** This process's children (the sync's worker process while a run lasts). */
+/** This process's children, of any of its threads (the sync's pull worker process while a run lasts). */
 function childPids(): number[] {
   try {
-    return fs.readFileSync(`/proc/self/task/${process.pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+    return fs
+      .readdirSync('/proc/self/task')
+      .flatMap((task) => fs.readFileSync(`/proc/self/task/${task}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number));
   } catch {
     return [];
   }
 }
 
+/** The machine's load average over the last minute (the bench reports it beside each figure). */
+const load1 = () => Number(os.loadavg()[0]!.toFixed(1));
+
+/**
+ * The worst stall of the serving thread in each phase of the run (the 10 ms ticker below), with
+ * how much of it the thread spent on a core: the pull and the write run in the worker's process,
+ * the push, the run's bookkeeping and the media step (issue 31) on the serving thread itself.
+ */
+let byPhase = new Map<string, { ms: number; on_core_ms: number }>();
+
 async function timedSync() {
+  byPhase = new Map();
   const canReset = resetPeak();
-  // The whole app: this process and its children (none while the sync's worker is a thread), RSS summed at each sample.
+  // The whole app: this process and its children (the pull worker process), RSS summed at each sample.
   let sampled = 0;
   let servingSampled = 0;
   let workerPeak = 0;
@@ -96,6 +111,7 @@ async function timedSync() {
   }, 100);
   const delay = loopDelays();
   applyingAt = null;
+  const loadBefore = load1();
   const started = performance.now();
   await engine.sync.syncNow();
   const ms = performance.now() - started;
@@ -106,7 +122,7 @@ async function timedSync() {
   const servingPeakKiB = Math.max(servingSampled, canReset ? (memory?.peak ?? 0) : 0);
   const s = engine.sync.status();
   if (s.last_error) throw new Error(`sync failed: ${s.last_error.message}`);
-  return { ms: Math.round(ms), write_ms: writeMs, bytes: s.bytes, bytes_decoded: s.bytes_decoded, requests: s.requests, peak_rss_mb: Math.round(sampled / 1024), peak_from: 'VmRSS of the serving process and its children, summed, sampled every 100 ms', serving_peak_rss_mb: Math.round(servingPeakKiB / 1024), worker_peak_rss_mb: Math.round(workerPeak / 1024), sampled_peak_rss_mb: Math.round(sampled / 1024), main_at_sampled_peak: mainAtPeak, ...delays };
+  return { ms: Math.round(ms), write_ms: writeMs, bytes: s.bytes, bytes_decoded: s.bytes_decoded, requests: s.requests, peak_rss_mb: Math.round(sampled / 1024), peak_from: 'VmRSS of the serving process and its pull worker process, summed, sampled every 100 ms', serving_peak_rss_mb: Math.round(servingPeakKiB / 1024), worker_peak_rss_mb: Math.round(workerPeak / 1024), sampled_peak_rss_mb: Math.round(sampled / 1024), main_at_sampled_peak: mainAtPeak, ...delays, worst_delay_by_phase: Object.fromEntries(byPhase), load: [loadBefore, load1()] };
 }
 
 /**
@@ -128,9 +144,12 @@ let times = threadTimes();
 setInterval(() => {
   const now = performance.now();
   const nowTimes = threadTimes();
+  const stall = now - tick - 10;
+  const phase = `${engine.sync.status().phase}`;
+  if (stall > (byPhase.get(phase)?.ms ?? 0)) byPhase.set(phase, { ms: Math.round(stall), on_core_ms: times && nowTimes ? Number((nowTimes[0] - times[0]).toFixed(1)) : -1 });
   if (now - tick > 40) {
     const how = times && nowTimes ? ` (on a core ${(nowTimes[0] - times[0]).toFixed(1)} ms, waiting for one ${(nowTimes[1] - times[1]).toFixed(1)} ms)` : '';
-    process.stderr.write(`${new Date().toISOString().slice(11, 23)} stall ${Math.round(now - tick - 10)} ms during ${engine.sync.status().phase} ${engine.sync.status().state}${how}\n`);
+    process.stderr.write(`${new Date().toISOString().slice(11, 23)} stall ${Math.round(stall)} ms during ${engine.sync.status().phase} ${engine.sync.status().state}${how}\n`);
   }
   tick = now;
   times = nowTimes;

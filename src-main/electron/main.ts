@@ -24,6 +24,7 @@ import { APP_DIR_NAME, describeApiKeyState, ensureApiKey } from '../engine/data-
 import { readAppSettings } from '../engine/app-settings.js';
 import type { RunningServer } from '../http/server.js';
 import { SQLITE_BINDING_ENV } from '../store/sqlite.js';
+import { useUtilityProcessForSync } from './pull-process.js';
 import { createDispatcher, type Dispatch } from '../ipc/dispatcher.js';
 import { subscribeEvents } from '../ipc/events.js';
 import { appLocation, appUrl } from './app-url.js';
@@ -68,6 +69,8 @@ const electronSqlite = app.isPackaged
   ? path.join(process.resourcesPath, 'native', 'better_sqlite3.node')
   : path.join(app.getAppPath(), 'native', 'electron', 'better_sqlite3.node');
 if (!process.env[SQLITE_BINDING_ENV] && fs.existsSync(electronSqlite)) process.env[SQLITE_BINDING_ENV] = electronSqlite;
+// The sync's pull runs in a utility process (it inherits the variable above; started only once the app is ready).
+useUtilityProcessForSync();
 
 const isDev = !app.isPackaged;
 const devServerUrl = isDev ? (process.env.ELECTRON_RENDERER_URL ?? null) : null;

@@ -1,4 +1,4 @@
-/** Messages between the main thread and the pull worker. */
+/** Messages between the serving process and the pull worker's process (pull-worker-host.ts). */
 import type { SyncErrorDetails, SyncStatus } from '../../src-shared/sync.js';
 import type { ClientTuning } from './upstream-client.js';
 import type { FoundConflict } from './sync-state.js';
@@ -26,5 +26,16 @@ export type PullWorkerMessage =
   /** After 'done': the worker has checkpointed and closed its files. */
   | { type: 'closed' };
 
-/** From the main thread: stop the run; or, after 'done', the run's bookkeeping is written, tidy up. */
-export type PullWorkerCommand = { type: 'cancel' } | { type: 'tidy' };
+/**
+ * From the serving process: first the run to do; then stop it, or, after 'done', the run's
+ * bookkeeping is written, tidy up.
+ */
+export type PullWorkerCommand = { type: 'start'; input: PullWorkerInput } | { type: 'cancel' } | { type: 'tidy' };
+
+/**
+ * The worker's niceness, a few steps below the serving process's 0: when both want a core the
+ * serving process gets about twice the worker's share (each step is some 1.25×), and a serving
+ * thread that wakes preempts it. Not lower: at 10, on a machine busy with other work (load 15 on
+ * 2 cores), the worker got a tenth of a fair share and a sync of minutes took most of an hour.
+ */
+export const PULL_NICENESS = 3;

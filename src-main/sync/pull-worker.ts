@@ -1,12 +1,16 @@
 /**
- * The heavy part of a sync, off the main thread: download, parse and write the pulled data on a
- * connection of its own, so the process that serves the API and the UI keeps answering. Talks to
- * the main thread with messages (see PullWorkerMessage).
+ * The heavy part of a sync, in a process of its own a few steps lower in priority: download,
+ * parse and write the pulled data on a connection of its own, so the process that serves the API
+ * and the UI keeps answering. Talks to the serving process with messages (pull-worker-protocol.ts):
+ * over Node's IPC channel when forked, over Electron's parentPort in a utility process. It never
+ * outlives the serving process: nobody would take its result, and a write it finished alone would
+ * switch the data without the run's bookkeeping (the conflicts it found among it).
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { parentPort, workerData } from 'node:worker_threads';
+import { Worker } from 'node:worker_threads';
 import { createBackup } from '../store/backups.js';
 import { backupKeep, DATABASE_FILE, openStore } from '../store/open-store.js';
 import type { SyncIssue } from '../../src-shared/sync.js';
@@ -19,28 +23,88 @@ import { SyncFailure } from './types.js';
 import { ThrottledStatus } from './throttled-status.js';
 import { readRunState, writeRunState } from './sync-state.js';
 import { UpstreamClient, type ConnectionReport } from './upstream-client.js';
-import type { PullWorkerCommand, PullWorkerInput, PullWorkerMessage } from './pull-worker-protocol.js';
+import { PULL_NICENESS, type PullWorkerCommand, type PullWorkerInput, type PullWorkerMessage } from './pull-worker-protocol.js';
 
-const input = workerData as PullWorkerInput;
-const port = parentPort!;
+/** The serving process's end: Electron's utility-process port, or Node's IPC channel. */
+interface HostChannel {
+  post(message: PullWorkerMessage): void;
+  onCommand(listener: (command: PullWorkerCommand) => void): void;
+}
+function hostChannel(): HostChannel {
+  const electronPort = (process as { parentPort?: { postMessage(m: unknown): void; on(event: 'message', listener: (e: { data: unknown }) => void): void } }).parentPort;
+  if (electronPort) return { post: (m) => electronPort.postMessage(m), onCommand: (listener) => electronPort.on('message', (e) => listener(e.data as PullWorkerCommand)) };
+  if (process.send) {
+    // The serving process is gone (crashed, killed, or its channel closed): stop at once, as the
+    // thread this was stopped with its process; SQLite rolls back what was not committed.
+    process.once('disconnect', () => process.exit(1));
+    return { post: (m) => void (process.connected && process.send!(m)), onCommand: (listener) => process.on('message', (m) => listener(m as PullWorkerCommand)) };
+  }
+  throw new Error('The pull worker runs in a process the sync starts (sync/pull-worker-host.ts).');
+}
+
+/**
+ * The fallback for a parent gone without a word (an Electron utility process has no
+ * 'disconnect'), and for one gone while this process's own thread is busy (a write is one long
+ * run of statements, during which no event is handled): a thread of its own checks every quarter
+ * of a second that the parent is the same (an orphan is adopted by another), and ends the whole
+ * process outright if not: a write still running is rolled back, never committed alone. It costs
+ * some 10 MB (a V8 isolate).
+ */
+function dieWithParent(): void {
+  const watch = `const { workerData } = require('node:worker_threads');
+setInterval(() => { if (process.ppid !== workerData) process.kill(process.pid, 'SIGKILL'); }, 250);`;
+  const watchdog = new Worker(watch, { eval: true, workerData: process.ppid, stdout: false, stderr: false });
+  watchdog.unref();
+}
+
+/**
+ * Below the serving process, every thread: Linux sets a priority per thread, and the host's
+ * setPriority on the pid reached only the main one, not V8's and libuv's threads started with it
+ * (threads started later take the priority of the thread that starts them).
+ */
+function lowerPriority(niceness: number): void {
+  let tasks: number[] = [0];
+  try {
+    tasks = fs.readdirSync('/proc/self/task').map(Number);
+  } catch {
+    // Not Linux: the host's setPriority applied to the whole process.
+  }
+  for (const id of tasks) {
+    try {
+      if (os.getPriority(id) < niceness) os.setPriority(id, niceness);
+    } catch {
+      // Not allowed here, or a thread already gone: the run goes on at the priority it has.
+    }
+  }
+}
+
 const controller = new AbortController();
-/** Resolved when the main thread has written the run's bookkeeping (or cancels). */
+const channel = hostChannel();
+lowerPriority(PULL_NICENESS);
+dieWithParent();
+/** The run to do: the host's first message. */
+const started = new Promise<PullWorkerInput>((resolve) => {
+  channel.onCommand((m) => {
+    if (m.type === 'start') resolve(m.input);
+  });
+});
+/** Resolved when the serving process has written the run's bookkeeping (or cancels). */
 const tidyAllowed = new Promise<void>((resolve) => {
   controller.signal.addEventListener('abort', () => resolve(), { once: true });
-  port.on('message', (m: PullWorkerCommand) => {
+  channel.onCommand((m) => {
     if (m.type === 'cancel') controller.abort();
     else if (m.type === 'tidy') resolve();
   });
 });
-/** The main thread always says 'tidy'; should that be lost, the WAL is folded after this anyway. */
+/** The serving process always says 'tidy'; should that be lost, the WAL is folded after this anyway. */
 const TIDY_AT_LATEST_MS = 30_000;
-const post = (m: PullWorkerMessage) => port.postMessage(m);
-/** Progress for the main thread: at most ten messages a second (see ThrottledStatus). */
+const post = (m: PullWorkerMessage) => channel.post(m);
+/** Progress for the serving process: at most ten messages a second (see ThrottledStatus). */
 const status = new ThrottledStatus((patch) => post({ type: 'status', patch }));
 const FULL_CHECK_EVERY_MS = 7 * 86_400_000;
 
-/** Does the run; the host ends the thread on 'closed' (or 'failed'). */
-async function main(): Promise<void> {
+/** Does the run; the host ends the process on 'closed' (or 'failed'). */
+async function main(input: PullWorkerInput): Promise<void> {
   // The serving process checked the file when it opened it; a second quick_check here is only cost.
   const store = await openStore(input.dataDir, { check: false });
   // No checkpoint on this connection's commits: the one after the big write runs once the run
@@ -161,11 +225,24 @@ function flushFile(file: string): void {
   }
 }
 
-main().then(
-  () => post({ type: 'closed' }),
-  (error: unknown) => {
-    status.flush();
-    const failure = SyncFailure.from(error, controller.signal.aborted);
-    post({ type: 'failed', code: failure.code, message: failure.message, ...(failure.details ? { details: failure.details } : {}) });
-  },
-);
+/** The run's end as the serving process hears it: its failure, said once. */
+let failed = false;
+function fail(error: unknown): void {
+  if (failed) return;
+  failed = true;
+  status.flush();
+  const failure = SyncFailure.from(error, controller.signal.aborted);
+  post({ type: 'failed', code: failure.code, message: failure.message, ...(failure.details ? { details: failure.details } : {}) });
+}
+
+// An exception nothing caught would end the process with only an exit code for the rep to read:
+// it is said as the run's failure, in its own words, and the host then ends the process.
+process.on('uncaughtException', (error) => fail(error));
+// The puller asks list pages ahead and awaits them in order (sync/pull.ts): when the run stops
+// (a stall, a cancel, a failed page), the pages still ahead reject before their turn, and Node's
+// default counts them unhandled and ends the process, though each is handled a moment later (its
+// await, or the Promise.allSettled that settles guesses not taken). The run's outcome is what its
+// awaits say; a bench sync at load 22 ended as "the worker stopped" after an ECONNRESET so.
+process.on('unhandledRejection', () => undefined);
+
+started.then(main).then(() => post({ type: 'closed' }), fail);

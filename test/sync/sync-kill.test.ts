@@ -1,16 +1,18 @@
 /**
- * The sync process killed with SIGKILL in the middle (while pulling, and while writing): the
- * store passes PRAGMA integrity_check, serves the old data in full, and the next sync completes.
+ * The sync process killed with SIGKILL in the middle (while pulling, and while writing): its pull
+ * worker's process goes with it (nothing is left running on the data folder), the store passes
+ * PRAGMA integrity_check, serves the old data in full, and the next sync completes.
  */
 import type { ChildProcessByStdio } from 'node:child_process';
 import type { Readable } from 'node:stream';
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openEngine } from '../../src-main/engine/engine.js';
 import { copyTemplateDataDir, startTestServer, tempDir, type TestServer } from '../helpers/api-server.js';
 import { spawnCli } from '../helpers/cli-process.js';
+import { processGone, pullProcessesOf } from '../helpers/pull-processes.js';
 
 
 let up: TestServer;
@@ -26,19 +28,33 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => up?.close());
 
-/** Runs `sync` in a child process and kills it with SIGKILL once its output shows `phase`. */
-function syncKilledAt(dataDir: string, phase: string): Promise<string> {
+/**
+ * Runs `sync` in a child process and kills it with SIGKILL once its output shows `phase` and its
+ * pull worker's process is running; resolves with that worker's pid.
+ */
+function syncKilledAt(dataDir: string, phase: RegExp): Promise<number> {
   return new Promise((resolve, reject) => {
     // node itself on the compiled command line: SIGKILL must hit the process doing the sync.
     const child = spawnCli(['sync', '--data-dir', dataDir, '--upstream', up.server.url, '--key-file', keyFile]) as ChildProcessByStdio<null, Readable, Readable>;
     let output = '';
+    let worker: number | undefined;
+    // 'pulling' shows before the worker starts: the kill waits for it.
+    const killOnceWorking = () => {
+      if (child.exitCode !== null || child.signalCode !== null || worker !== undefined) return;
+      worker = pullProcessesOf(child.pid!)[0];
+      if (worker === undefined) return void setTimeout(killOnceWorking, 10);
+      child.kill('SIGKILL');
+    };
     const onData = (chunk: Buffer) => {
+      const seen = phase.test(output);
       output += chunk.toString();
-      if (output.includes(phase) && child.exitCode === null) child.kill('SIGKILL');
+      if (!seen && phase.test(output)) killOnceWorking();
     };
     child.stdout.on('data', onData);
     child.stderr.on('data', onData);
-    child.on('exit', (code, signal) => (signal === 'SIGKILL' ? resolve(output) : reject(new Error(`sync ended (${code}) before reaching ${phase}:\n${output}`))));
+    child.on('exit', (code, signal) =>
+      signal === 'SIGKILL' && worker !== undefined ? resolve(worker) : reject(new Error(`sync ended (${code}) before reaching ${phase.source} with its worker running:\n${output}`)),
+    );
   });
 }
 
@@ -55,12 +71,20 @@ async function check(dataDir: string) {
   }
 }
 
+/**
+ * The progress line (src-main/sync-command.ts: phase, bar, done/total) once the pull has
+ * received records, and once the write has begun.
+ */
+const PHASES = { pulling: /pulling +\S+ [1-9]\d*\//, applying: /applying/ };
+
 describe('sync killed with SIGKILL', () => {
-  for (const phase of ['pulling', 'applying']) {
-    it(`while ${phase}: the store is intact and the next sync completes`, async () => {
+  for (const [name, phase] of Object.entries(PHASES)) {
+    it(`while ${name}: the pull worker goes too, the store is intact and the next sync completes`, async () => {
       const dataDir = copyTemplateDataDir();
       try {
-        await syncKilledAt(dataDir, phase);
+        const worker = await syncKilledAt(dataDir, phase);
+        // No orphan: the worker ends with the process it served (generous: a loaded machine is slow to schedule it).
+        await vi.waitFor(() => expect(processGone(worker), `pull worker ${worker} still running`).toBe(true), { timeout: 30_000, interval: 50 });
         await check(dataDir);
         const engine = await openEngine({ dataDir });
         try {
