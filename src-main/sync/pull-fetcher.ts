@@ -244,6 +244,9 @@ export class PullFetcher {
         // A first page short of `limit` is most likely the whole list: one more request tells.
         const window = options.expected === undefined && (stride === PAGE || stride === previous) ? WINDOW : 1;
         const ahead = Array.from({ length: window }, (_, i) => this.page(resource, at(base + i * step), entryOf, options));
+        // Each is awaited in its turn; one that fails before its turn (the run stopping rejects them
+        // all) is handled there, so Node must not count it unhandled and end the process first.
+        for (const page of ahead) page.catch(() => undefined);
         for (let i = 0; i < ahead.length; i++) {
           const p = (await ahead[i]!)!;
           take(p);

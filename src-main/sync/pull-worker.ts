@@ -238,11 +238,7 @@ function fail(error: unknown): void {
 // An exception nothing caught would end the process with only an exit code for the rep to read:
 // it is said as the run's failure, in its own words, and the host then ends the process.
 process.on('uncaughtException', (error) => fail(error));
-// The puller asks list pages ahead and awaits them in order (sync/pull.ts): when the run stops
-// (a stall, a cancel, a failed page), the pages still ahead reject before their turn, and Node's
-// default counts them unhandled and ends the process, though each is handled a moment later (its
-// await, or the Promise.allSettled that settles guesses not taken). The run's outcome is what its
-// awaits say; a bench sync at load 22 ended as "the worker stopped" after an ECONNRESET so.
-process.on('unhandledRejection', () => undefined);
+// A rejection nothing handles is a fault like an uncaught exception: said as the run's failure.
+process.on('unhandledRejection', (reason) => fail(reason));
 
 started.then(main).then(() => post({ type: 'closed' }), fail);
