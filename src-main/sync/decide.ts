@@ -124,12 +124,14 @@ export interface PagingState {
   seen: Set<string>;
   /** Warnings about how the upstream pages, for the run's report. */
   warnings: PagingWarning[];
-  /** A short page was followed by more: worth a warning once the list ends. */
+  /** The offset of the first page shorter than `limit`, if any. */
   shortAt: number | null;
+  /** More came after that short page: worth a warning once the list ends (a short last page is not). */
+  wentOnAfterShort: boolean;
 }
 
 export function startPaging(): PagingState {
-  return { offset: 0, seen: new Set(), warnings: [], shortAt: null };
+  return { offset: 0, seen: new Set(), warnings: [], shortAt: null, wentOnAfterShort: false };
 }
 
 /**
@@ -144,7 +146,7 @@ export function nextPage(state: PagingState, keys: string[], limit: number, path
   const fresh = keys.filter((k) => !state.seen.has(k));
   for (const k of keys) state.seen.add(k);
   if (keys.length === 0) {
-    if (state.shortAt !== null) state.warnings.push({ kind: 'short', text: `${path}: a page at offset ${state.shortAt} held fewer than ${limit} items, yet the list went on; paged by what came` });
+    if (state.wentOnAfterShort) state.warnings.push({ kind: 'short', text: `${path}: a page at offset ${state.shortAt} held fewer than ${limit} items, yet the list went on; paged by what came` });
     return null;
   }
   if (keys.length > limit) {
@@ -155,7 +157,8 @@ export function nextPage(state: PagingState, keys: string[], limit: number, path
     state.warnings.push({ kind: 'repeated', text: `${path}: the page at offset ${state.offset} repeats items already received (offset ignored?); stopped with ${state.seen.size} items` });
     return null;
   }
-  if (keys.length < limit && state.shortAt === null) state.shortAt = state.offset;
+  if (state.shortAt !== null) state.wentOnAfterShort = true;
+  else if (keys.length < limit) state.shortAt = state.offset;
   state.offset += keys.length;
   return state.offset;
 }

@@ -89,6 +89,18 @@ describe('paging without a total', () => {
     expect(pagingWarnings(s, false).join()).toMatch(/offset 100 held fewer than 100/);
   });
 
+  it('a list whose only short page is its last (the empty page after it just ends it) is no news', () => {
+    const s = startPaging();
+    expect(nextPage(s, keys(0, 100), 100, '/api/users')).toBe(100);
+    expect(nextPage(s, keys(100, 30), 100, '/api/users')).toBe(130);
+    expect(nextPage(s, [], 100, '/api/users')).toBeNull();
+    expect(pagingWarnings(s, false)).toEqual([]);
+    const one = startPaging();
+    expect(nextPage(one, keys(0, 12), 100, '/api/users')).toBe(12);
+    expect(nextPage(one, [], 100, '/api/users')).toBeNull();
+    expect(pagingWarnings(one, false)).toEqual([]);
+  });
+
   it('a capped upstream (25 a page whatever the limit) loses nothing', () => {
     const s = startPaging();
     let offset: number | null = 0;
