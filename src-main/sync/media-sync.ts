@@ -260,7 +260,7 @@ export class MediaSync {
   private async client(): Promise<Agent> {
     const concurrency = this.tuning.concurrency ?? 4;
     const timeout = this.tuning.timeoutMs ?? 30_000;
-    const { Agent } = await import('undici');
+    const { Agent } = await import('./media-http.js');
     return new Agent({ connections: concurrency, headersTimeout: timeout, bodyTimeout: timeout });
   }
 
@@ -295,7 +295,7 @@ export class MediaSync {
         if (!allowed) throw new MediaRefused(`${target.origin} is not an https address`);
         const unreachable = down.get(target.origin);
         if (unreachable) throw new MediaRefused(`not tried: ${target.host} could not be reached (${unreachable})`);
-        const { request } = await import('undici');
+        const { request } = await import('./media-http.js');
         const answer = await request(target, {
           method: 'GET',
           dispatcher,
