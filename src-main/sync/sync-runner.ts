@@ -9,7 +9,7 @@ import { projectDetailPath, pushLocalChanges, resolveConflict, type ProjectReade
 import type { StatusReporter, SyncRun } from './types.js';
 import type { ClientTuning } from './upstream-client.js';
 import { runPullWorker } from './pull-worker-host.js';
-import { recordConflict, replacePushIssues, writeRunState, type FoundConflict } from './sync-state.js';
+import { recordConflict, replaceStepIssues, writeRunState, type FoundConflict } from './sync-state.js';
 import { writeUpstreamProject } from './upstream-projects.js';
 
 export interface SyncDeps {
@@ -91,7 +91,7 @@ export class SyncRunner implements SyncRun {
     );
     try {
       await recordFoundConflicts(store.db, this.deps.projects, [...pushed.conflicts, ...result.conflicts]);
-      await replacePushIssues(store.db, pushed.refused);
+      await replaceStepIssues(store.db, 'push', pushed.refused);
     } catch (error) {
       written();
       throw error;

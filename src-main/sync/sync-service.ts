@@ -12,7 +12,7 @@ import { LockBusyError, type HeldLock } from '../store/process-locks.js';
 import { redactUrlCredentials } from '../logs/scrub.js';
 import { heldChanges } from './push.js';
 import { removeStaging } from './sync-answers.js';
-import { conflicts, counts, forgetUpstream, listIssues, readRunState, writeRunState } from './sync-state.js';
+import { conflicts, counts, forgetUpstream, listIssues, readRunState, replaceStepIssues, writeRunState } from './sync-state.js';
 import { readSyncSettings, readUpstreamKey, writeSyncSettings, writeUpstreamKey } from './sync-settings.js';
 import { SyncFailure, type StatusReporter, type SyncRun } from './types.js';
 
@@ -190,7 +190,13 @@ export class SyncService extends EventEmitter<SyncServiceEvents> {
         // The pull is applied: the pictures and documents it names (a media failure is counted, never the run's).
         if (this.mediaStep) {
           this.publish({ phase: 'media' });
-          const media = await this.mediaStep({ upstreamUrl, key, signal: controller.signal, report: (m) => this.publish({ media: m }, false) }).catch(() => null);
+          // A media failure is counted by the step itself; a step that throws is a fault of ours,
+          // kept as the run's warning so it is seen (the run itself still succeeds).
+          const media = await this.mediaStep({ upstreamUrl, key, signal: controller.signal, report: (m) => this.publish({ media: m }, false) }).catch(async (error: unknown) => {
+            const reason = `the pictures and documents could not be checked: ${error instanceof Error ? error.message : String(error)}; tried again next sync`;
+            await replaceStepIssues(this.db, 'media', [{ kind: 'warning', resource: 'media', key: '', reason }]);
+            return null;
+          });
           if (media) this.publish({ media });
         }
         const at = new Date().toISOString();

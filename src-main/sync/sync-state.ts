@@ -172,13 +172,16 @@ export async function replaceIssues(db: Db, issues: SyncIssue[], keep: (issue: S
   return all;
 }
 
-/** The changes the upstream refused in this run's push (resource `push`), replacing the last run's. */
-export async function replacePushIssues(db: Db, issues: SyncIssue[]): Promise<void> {
-  await db.deleteFrom('sync_issues').where('resource', '=', 'push').execute();
+/**
+ * The issues of one step of the serving thread's own (`push`: the changes the upstream refused;
+ * `media`: a media step that could not run), replacing that step's from the last run.
+ */
+export async function replaceStepIssues(db: Db, resource: 'push' | 'media', issues: SyncIssue[]): Promise<void> {
+  await db.deleteFrom('sync_issues').where('resource', '=', resource).execute();
   for (let i = 0; i < issues.length; i += 200) {
     await db
       .insertInto('sync_issues')
-      .values(issues.slice(i, i + 200).map((x) => ({ kind: x.kind, resource: 'push', key: x.key, reason: x.reason })))
+      .values(issues.slice(i, i + 200).map((x) => ({ kind: x.kind, resource, key: x.key, reason: x.reason })))
       .execute();
   }
 }

@@ -261,4 +261,25 @@ describe('the media step of a sync', () => {
     expect(again.media!.bytes).toBe(0);
     expect(again.media!.store_bytes).toBeLessThanOrEqual(budget);
   }, 120_000);
+
+  it('a media step that fails as a whole (a fault of ours, not one file) leaves the sync a success with a warning that says why; the next good run clears it', async () => {
+    const step = down.engine.sync.mediaStep;
+    down.engine.sync.mediaStep = async () => {
+      throw new Error('Agent is not a constructor');
+    };
+    try {
+      const status = await sync();
+      const issues = ((await down.get('/api/sync/issues')).body as { data: { kind: string; resource: string; reason: string }[] }).data;
+      const media = issues.filter((i) => i.resource === 'media');
+      expect(media).toHaveLength(1);
+      expect(media[0]).toMatchObject({ kind: 'warning' });
+      expect(media[0]!.reason).toContain('Agent is not a constructor');
+      expect(status.warnings).toBe(issues.filter((i) => i.kind === 'warning').length);
+    } finally {
+      down.engine.sync.mediaStep = step;
+    }
+    await sync();
+    const after = ((await down.get('/api/sync/issues')).body as { data: { resource: string }[] }).data;
+    expect(after.filter((i) => i.resource === 'media')).toEqual([]);
+  }, 120_000);
 });
