@@ -223,6 +223,8 @@ export class MediaSync {
           limit(async () => {
             if (options.signal.aborted) return;
             const outcome = await this.fetchRow(row, options, client, down);
+            // Stopped by a cancel: not done, tried again by the next sync.
+            if (outcome.kind === 'cancelled') return;
             if (outcome.kind === 'kept') {
               status.fetched++;
               status.bytes += outcome.bytes;
