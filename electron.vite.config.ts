@@ -46,7 +46,10 @@ export default defineConfig({
           index: resolve(root, 'src-main/electron/main.ts'),
           ...Object.fromEntries(Object.entries(workerEntries).map(([name, file]) => [name, resolve(root, file)])),
         },
-        output: { entryFileNames: '[name].js' },
+        // Chunks beside the entries too, not in chunks/: a module that starts a worker finds its
+        // file as `new URL('./name-worker.js', import.meta.url)`, whichever chunk it lands in (the
+        // pull worker's host is in the sync runner's chunk, loaded on the first sync).
+        output: { entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js' },
         external: ['better-sqlite3'],
       },
     },

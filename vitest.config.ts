@@ -19,6 +19,7 @@ const INTEGRATION = [
   'test/sync/upstream-client.test.ts',
   'test/sync/media-sync.test.ts',
   'test/sync/media-limits.test.ts',
+  'test/sync/media-worker-process.test.ts',
   'test/cli.test.ts',
   'test/serve-process.test.ts',
   'test/layers.test.ts',

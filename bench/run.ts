@@ -388,6 +388,8 @@ interface SyncRun {
   /** The serving process alone (VmHWM), and the sync's pull worker process alone (its VmHWM, last read). */
   serving_peak_rss_mb: number;
   worker_peak_rss_mb: number;
+  /** The media step's process (issue 32), its own VmHWM. */
+  media_worker_peak_rss_mb: number;
   sampled_peak_rss_mb: number;
   main_at_sampled_peak: { heap_mb: number; external_mb: number };
   max_delay_ms: number;
@@ -569,6 +571,7 @@ if (wants('sync')) {
       { measure: `peak memory of the whole app (the serving process and the sync's pull worker process) during the first sync (${synced.first.peak_from})`, mb: synced.first.peak_rss_mb, goal: '< 400 MB', met: synced.first.peak_rss_mb < 400, load: synced.first.load },
       { measure: '  the serving process alone (its VmHWM)', mb: synced.first.serving_peak_rss_mb },
       { measure: '  the pull worker process alone (its VmHWM)', mb: synced.first.worker_peak_rss_mb },
+      { measure: "  the media step's process alone (its VmHWM)", mb: synced.first.media_worker_peak_rss_mb },
       { measure: "  the serving process's heap and buffers at the highest sum sampled", mb: synced.first.main_at_sampled_peak.heap_mb + synced.first.main_at_sampled_peak.external_mb },
       { measure: 'worst event-loop delay of the serving process during the first sync', ms: synced.first.max_delay_ms, p99: synced.first.p99_delay_ms, goal: '< 50 ms', met: synced.first.max_delay_ms < 50, load: synced.first.load },
       { measure: '  the same process at rest after its start, before the sync', ms: synced.settled!.max_delay_ms },
@@ -596,6 +599,7 @@ if (wants('sync')) {
       peak_mb: run.peak_rss_mb,
       serving_mb: run.serving_peak_rss_mb,
       worker_mb: run.worker_peak_rss_mb,
+      media_mb: run.media_worker_peak_rss_mb,
       'memory < 400 MB': run.peak_rss_mb < 400,
       load: `${run.load[0]} → ${run.load[1]}`,
     }));

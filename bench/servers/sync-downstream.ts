@@ -74,6 +74,14 @@ function childPids(): number[] {
   }
 }
 
+function isMediaWorker(pid: number): boolean {
+  try {
+    return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('media-worker.js');
+  } catch {
+    return false;
+  }
+}
+
 /** The machine's load average over the last minute (the bench reports it beside each figure). */
 const load1 = () => Number(os.loadavg()[0]!.toFixed(1));
 
@@ -91,6 +99,8 @@ async function timedSync() {
   let sampled = 0;
   let servingSampled = 0;
   let workerPeak = 0;
+  // The media step's process (issue 32) apart from the pull's, by its module's name.
+  let mediaPeak = 0;
   // What the serving process's own heap and buffers held at the highest sample: the rest of it is
   // native memory (SQLite, sockets, malloc arenas).
   let mainAtPeak = { heap_mb: 0, external_mb: 0 };
@@ -102,7 +112,8 @@ async function timedSync() {
       const child = memoryKiB(pid);
       if (!child) continue;
       total += child.rss;
-      workerPeak = Math.max(workerPeak, child.peak);
+      if (isMediaWorker(pid)) mediaPeak = Math.max(mediaPeak, child.peak);
+      else workerPeak = Math.max(workerPeak, child.peak);
     }
     if (total <= sampled) return;
     sampled = total;
@@ -122,7 +133,7 @@ async function timedSync() {
   const servingPeakKiB = Math.max(servingSampled, canReset ? (memory?.peak ?? 0) : 0);
   const s = engine.sync.status();
   if (s.last_error) throw new Error(`sync failed: ${s.last_error.message}`);
-  return { ms: Math.round(ms), write_ms: writeMs, bytes: s.bytes, bytes_decoded: s.bytes_decoded, requests: s.requests, peak_rss_mb: Math.round(sampled / 1024), peak_from: 'VmRSS of the serving process and its pull worker process, summed, sampled every 100 ms', serving_peak_rss_mb: Math.round(servingPeakKiB / 1024), worker_peak_rss_mb: Math.round(workerPeak / 1024), sampled_peak_rss_mb: Math.round(sampled / 1024), main_at_sampled_peak: mainAtPeak, ...delays, worst_delay_by_phase: Object.fromEntries(byPhase), load: [loadBefore, load1()] };
+  return { ms: Math.round(ms), write_ms: writeMs, bytes: s.bytes, bytes_decoded: s.bytes_decoded, requests: s.requests, peak_rss_mb: Math.round(sampled / 1024), peak_from: 'VmRSS of the serving process and its pull worker process, summed, sampled every 100 ms', serving_peak_rss_mb: Math.round(servingPeakKiB / 1024), worker_peak_rss_mb: Math.round(workerPeak / 1024), media_worker_peak_rss_mb: Math.round(mediaPeak / 1024), sampled_peak_rss_mb: Math.round(sampled / 1024), main_at_sampled_peak: mainAtPeak, ...delays, worst_delay_by_phase: Object.fromEntries(byPhase), load: [loadBefore, load1()] };
 }
 
 /**

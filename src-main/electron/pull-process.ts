@@ -1,15 +1,15 @@
 /**
- * The sync's pull worker as an Electron utility process: Electron's own child process for Node
- * work (a plain fork of the app's executable would start a second app). Set at start-up; the host
- * (sync/pull-worker-host.ts) drives it as it drives a forked Node process, with the same messages.
- * The worker lowers its own priority and ends when this process goes (sync/pull-worker.ts).
+ * The sync's worker processes (the pull, the media step) as Electron utility processes:
+ * Electron's own child process for Node work (a plain fork of the app's executable would start a
+ * second app). Set at start-up; the hosts (sync/pull-worker-host.ts, sync/media-worker-host.ts)
+ * drive them as they drive a forked Node process, with the same messages. Each worker lowers its
+ * own priority and ends when this process goes (sync/worker-process-child.ts).
  */
 import { utilityProcess } from 'electron';
-import { setPullProcessLauncher, type PullProcessLauncher } from '../sync/pull-worker-host.js';
-import type { PullWorkerMessage } from '../sync/pull-worker-protocol.js';
+import { setWorkerProcessLauncher, type WorkerProcessLauncher } from '../sync/worker-process-host.js';
 
-const startUtilityProcess: PullProcessLauncher = (entry, v8Flags) => {
-  const child = utilityProcess.fork(entry, [], { serviceName: 'Fieldsizer sync', execArgv: v8Flags, stdio: 'inherit' });
+const startUtilityProcess: WorkerProcessLauncher = (entry, v8Flags, title) => {
+  const child = utilityProcess.fork(entry, [], { serviceName: title, execArgv: v8Flags, stdio: 'inherit' });
   let ended = false;
   // Set at once: a postMessage from an 'exit' listener crashed Electron's main process (electron/electron#53923).
   const exited = new Promise<number | null>((resolve) =>
@@ -26,7 +26,7 @@ const startUtilityProcess: PullProcessLauncher = (entry, v8Flags) => {
     send: (command) => {
       if (!ended) child.postMessage(command);
     },
-    onMessage: (listener) => child.on('message', (m: PullWorkerMessage) => listener(m)),
+    onMessage: (listener) => child.on('message', (m: unknown) => listener(m)),
     onExit: (listener) => void exited.then(listener),
     kill: () => {
       if (!ended) child.kill();
@@ -34,7 +34,7 @@ const startUtilityProcess: PullProcessLauncher = (entry, v8Flags) => {
   };
 };
 
-/** The sync's pull runs in a utility process from now on (called once the app is ready). */
+/** The sync's workers run in utility processes from now on (called once the app is ready). */
 export function useUtilityProcessForSync(): void {
-  setPullProcessLauncher(startUtilityProcess);
+  setWorkerProcessLauncher(startUtilityProcess);
 }

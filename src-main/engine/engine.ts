@@ -24,6 +24,7 @@ import type { ClientTuning } from '../sync/upstream-client.js';
 import { guardSyncRun } from '../store/sync-run-guard.js';
 import { MediaStore } from '../store/media-store.js';
 import { MediaSync, type MediaTuning } from '../sync/media-sync.js';
+import { runMediaWorker } from '../sync/media-worker-host.js';
 import type { LockTiming } from '../store/process-locks.js';
 import { BackupService } from './backup-service.js';
 import { OffThreadReports, startJobs, type EngineJobs, type JobLimitOptions } from './jobs/engine-jobs.js';
@@ -122,7 +123,8 @@ export async function openEngine(options: EngineOptions): Promise<Engine> {
     projects.afterWrite = () => sync.refreshCounts();
     sync.guard = () => guardSyncRun(options.dataDir, options.lockTiming);
     const media = new MediaSync(store.db, new MediaStore(store, options.dataDir), options.mediaTuning);
-    sync.mediaStep = (o) => media.run(o);
+    // The step of each sync runs in a process of its own; the rep's single fetch (fetchNow) runs here.
+    sync.mediaStep = (o) => runMediaWorker({ dataDir: options.dataDir, upstreamUrl: o.upstreamUrl, key: o.key, tuning: options.mediaTuning ?? {} }, o.signal, o.report);
     await sync.init();
     sync.showMedia(await media.summary());
     const backups = new BackupService(store, options.dataDir, () => sync.init(), options.lockTiming);

@@ -9,6 +9,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import type SQLite from 'better-sqlite3';
 import type { Selectable } from 'kysely';
 import type { MediaKind } from '../../src-shared/media.js';
 import { ensurePrivateFolder, restrictFile } from './data-folder.js';
@@ -16,6 +17,9 @@ import type { Store } from './open-store.js';
 import type { MediaFilesTable } from './schema.js';
 
 export const MEDIA_FOLDER = 'media';
+const UPSERT = 'insert into media_files (url, kind, document_kind) values (?, ?, ?) on conflict(url) do update set kind = excluded.kind, document_kind = excluded.document_kind';
+/** Rows written per transaction when the store is reconciled with the catalog. */
+const RECONCILE_BATCH = 500;
 const SHA256 = /^[0-9a-f]{64}$/;
 
 /** A row of `media_files` (schema.ts), its kind narrowed. */
@@ -52,6 +56,19 @@ export class MediaStore {
     return this.store.sqlite;
   }
 
+  /** Statements prepared once per SQL text (better-sqlite3 compiles anew at each prepare). */
+  private readonly statements = new Map<string, SQLite.Statement>();
+  private sql(text: string, pluck = false): SQLite.Statement {
+    const key = pluck ? `pluck:${text}` : text;
+    let statement = this.statements.get(key);
+    if (!statement) {
+      statement = this.sqlite.prepare(text);
+      if (pluck) statement.pluck();
+      this.statements.set(key, statement);
+    }
+    return statement;
+  }
+
   /** The folder, made 0700 (created on first use). */
   ensureFolder(): string {
     ensurePrivateFolder(this.dir);
@@ -76,17 +93,17 @@ export class MediaStore {
    * when none is kept. For the report PDF and the desktop's "open in the system viewer".
    */
   cachedFile(url: string): string | null {
-    const sha = this.sqlite.prepare('select sha256 from media_files where url = ? and sha256 is not null').pluck().get(url) as string | undefined;
+    const sha = this.sql('select sha256 from media_files where url = ? and sha256 is not null', true).get(url) as string | undefined;
     return sha ? this.fileOf(sha) : null;
   }
 
   row(url: string): MediaRow | null {
-    return (this.sqlite.prepare('select * from media_files where url = ?').get(url) as MediaRow | undefined) ?? null;
+    return (this.sql('select * from media_files where url = ?').get(url) as MediaRow | undefined) ?? null;
   }
 
   rows(urls: readonly string[]): Map<string, MediaRow> {
     const out = new Map<string, MediaRow>();
-    const select = this.sqlite.prepare('select * from media_files where url = ?');
+    const select = this.sql('select * from media_files where url = ?');
     for (const url of urls) {
       const r = select.get(url) as MediaRow | undefined;
       if (r) out.set(url, r);
@@ -97,13 +114,13 @@ export class MediaStore {
   /** The stored type of a kept file, for serving it. */
   describe(sha256: string): { contentType: string; size: number } | null {
     if (!SHA256.test(sha256)) return null;
-    const r = this.sqlite.prepare('select content_type, size from media_files where sha256 = ? limit 1').get(sha256) as { content_type: string; size: number } | undefined;
+    const r = this.sql('select content_type, size from media_files where sha256 = ? limit 1').get(sha256) as { content_type: string; size: number } | undefined;
     return r && this.fileOf(sha256) ? { contentType: r.content_type, size: r.size } : null;
   }
 
   /** Marks the copy as used now (eviction lets the least used go first). */
   touch(sha256: string): void {
-    this.sqlite.prepare('update media_files set last_used = ? where sha256 = ?').run(new Date().toISOString(), sha256);
+    this.sql('update media_files set last_used = ? where sha256 = ?').run(new Date().toISOString(), sha256);
   }
 
   /**
@@ -113,21 +130,35 @@ export class MediaStore {
   reconcile(wanted: readonly WantedMedia[]): MediaRow[] {
     const urls = new Set(wanted.map((w) => w.url));
     const gone: string[] = [];
-    this.sqlite.transaction(() => {
-      const upsert = this.sqlite.prepare(
-        'insert into media_files (url, kind, document_kind) values (?, ?, ?) on conflict(url) do update set kind = excluded.kind, document_kind = excluded.document_kind',
-      );
-      for (const w of wanted) upsert.run(w.url, w.kind, w.document_kind);
-      const all = this.sqlite.prepare('select url, sha256 from media_files').all() as { url: string; sha256: string | null }[];
-      const remove = this.sqlite.prepare('delete from media_files where url = ?');
-      for (const r of all) {
-        if (urls.has(r.url)) continue;
-        remove.run(r.url);
-        if (r.sha256) gone.push(r.sha256);
-      }
-    })();
+    const all = this.sql('select url, sha256 from media_files').all() as { url: string; sha256: string | null }[];
+    const stale = all.filter((r) => !urls.has(r.url));
+    // In batches, each a transaction of its own: a catalog names tens of thousands of URLs, and
+    // the serving thread's writes wait for the lock while one is open. A row wanted or one no
+    // longer named is right on its own, so a cut between batches leaves nothing inconsistent.
+    const upsert = this.sql(UPSERT);
+    const remove = this.sql('delete from media_files where url = ?');
+    for (let at = 0; at < wanted.length; at += RECONCILE_BATCH) {
+      this.sqlite.transaction(() => {
+        for (const w of wanted.slice(at, at + RECONCILE_BATCH)) upsert.run(w.url, w.kind, w.document_kind);
+      })();
+    }
+    for (let at = 0; at < stale.length; at += RECONCILE_BATCH) {
+      this.sqlite.transaction(() => {
+        for (const r of stale.slice(at, at + RECONCILE_BATCH)) {
+          remove.run(r.url);
+          if (r.sha256) gone.push(r.sha256);
+        }
+      })();
+    }
     this.removeUnreferenced(gone);
-    return wanted.map((w) => this.row(w.url)!);
+    const select = this.sql('select * from media_files where url = ?');
+    return wanted.map((w) => select.get(w.url) as MediaRow);
+  }
+
+  /** One URL the catalog names (the rep's single fetch): its row made or kept current, the others untouched. */
+  want(wanted: WantedMedia): MediaRow {
+    this.sql(UPSERT).run(wanted.url, wanted.kind, wanted.document_kind);
+    return this.row(wanted.url)!;
   }
 
   /** A complete download: the file takes its hash's name (0600), the row its validators. */
@@ -142,33 +173,29 @@ export class MediaStore {
     }
     restrictFile(target);
     const now = new Date().toISOString();
-    this.sqlite
-      .prepare(
-        `update media_files set sha256 = ?, size = ?, content_type = ?, etag = ?, last_modified = ?, fetched_at = ?,
-           last_used = coalesce(last_used, ?), evicted = 0, failures = 0, last_error = null where url = ?`,
-      )
-      .run(file.sha256, file.size, file.contentType, file.etag, file.lastModified, now, now, url);
+    this.sql(
+      `update media_files set sha256 = ?, size = ?, content_type = ?, etag = ?, last_modified = ?, fetched_at = ?,
+         last_used = coalesce(last_used, ?), evicted = 0, failures = 0, last_error = null where url = ?`,
+    ).run(file.sha256, file.size, file.contentType, file.etag, file.lastModified, now, now, url);
     if (before && before !== file.sha256) this.removeUnreferenced([before]);
   }
 
   /** Answered 304: the copy stands. */
   unchanged(url: string, validators: { etag: string | null; lastModified: string | null }): void {
-    this.sqlite
-      .prepare('update media_files set etag = coalesce(?, etag), last_modified = coalesce(?, last_modified), fetched_at = ?, failures = 0, last_error = null where url = ?')
-      .run(validators.etag, validators.lastModified, new Date().toISOString(), url);
+    this.sql('update media_files set etag = coalesce(?, etag), last_modified = coalesce(?, last_modified), fetched_at = ?, failures = 0, last_error = null where url = ?').run(validators.etag, validators.lastModified, new Date().toISOString(), url);
   }
 
   /** A failed fetch: counted and said why; tried again by the next sync. The copy from before, if any, stays. */
   failed(url: string, reason: string): void {
-    this.sqlite.prepare('update media_files set failures = failures + 1, last_error = ? where url = ?').run(reason.slice(0, 300), url);
+    this.sql('update media_files set failures = failures + 1, last_error = ? where url = ?').run(reason.slice(0, 300), url);
   }
 
   /** Drops the copies of rows (their files once unreferenced); the rows stay, to be fetched again when wanted. */
   drop(urls: readonly string[], evicted: boolean): void {
     const shas: string[] = [];
     this.sqlite.transaction(() => {
-      const select = this.sqlite.prepare('select sha256 from media_files where url = ?').pluck();
-      const clear = this.sqlite.prepare('update media_files set sha256 = null, etag = null, last_modified = null, evicted = ? where url = ?');
+      const select = this.sql('select sha256 from media_files where url = ?', true);
+      const clear = this.sql('update media_files set sha256 = null, etag = null, last_modified = null, evicted = ? where url = ?');
       for (const url of urls) {
         const sha = select.get(url) as string | null | undefined;
         if (sha) shas.push(sha);
@@ -180,12 +207,12 @@ export class MediaStore {
 
   /** Clears the evicted marks (the budget grew, or the rep changed what to keep). */
   clearEvicted(): void {
-    this.sqlite.prepare('update media_files set evicted = 0').run();
+    this.sql('update media_files set evicted = 0').run();
   }
 
   /** Bytes and files kept (each file counted once, however many URLs share it). */
   totals(): { bytes: number; files: number } {
-    const r = this.sqlite.prepare('select coalesce(sum(size), 0) as bytes, count(*) as files from (select sha256, max(size) as size from media_files where sha256 is not null group by sha256)').get() as {
+    const r = this.sql('select coalesce(sum(size), 0) as bytes, count(*) as files from (select sha256, max(size) as size from media_files where sha256 is not null group by sha256)').get() as {
       bytes: number;
       files: number;
     };
@@ -200,13 +227,11 @@ export class MediaStore {
   evictToBudget(budgetBytes: number): string[] {
     let { bytes } = this.totals();
     if (bytes <= budgetBytes) return [];
-    const candidates = this.sqlite
-      .prepare(
-        `select sha256, max(size) as size, min(case kind when 'document' then 0 else 1 end) as rank, max(coalesce(last_used, fetched_at, '')) as used
-           from media_files where sha256 is not null group by sha256 order by rank, used, sha256`,
-      )
-      .all() as { sha256: string; size: number }[];
-    const urlsOf = this.sqlite.prepare('select url from media_files where sha256 = ?').pluck();
+    const candidates = this.sql(
+      `select sha256, max(size) as size, min(case kind when 'document' then 0 else 1 end) as rank, max(coalesce(last_used, fetched_at, '')) as used
+         from media_files where sha256 is not null group by sha256 order by rank, used, sha256`,
+    ).all() as { sha256: string; size: number }[];
+    const urlsOf = this.sql('select url from media_files where sha256 = ?', true);
     const out: string[] = [];
     for (const c of candidates) {
       if (bytes <= budgetBytes) break;
@@ -220,7 +245,7 @@ export class MediaStore {
 
   /** Files no row names any more, and temporary files a cut-off run left. */
   private removeUnreferenced(shas: readonly string[]): void {
-    const used = this.sqlite.prepare('select 1 from media_files where sha256 = ? limit 1').pluck();
+    const used = this.sql('select 1 from media_files where sha256 = ? limit 1', true);
     for (const sha of new Set(shas)) {
       if (!SHA256.test(sha) || used.get(sha)) continue;
       fs.rmSync(path.join(this.dir, sha), { force: true });

@@ -20,7 +20,7 @@
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import pLimit from 'p-limit';
 // undici is loaded on the first fetch, not at start: a serve that never syncs never needs it.
 import type { Agent, Dispatcher } from 'undici';
@@ -87,6 +87,32 @@ export async function wantedMedia(db: Kysely<Database>): Promise<WantedMedia[]> 
   for (const c of collections) add(collectionThumbnailUrl(c.image), 'picture');
   // Pictures first: they are what a rep shows; documents after.
   return [...out.values()].sort((a, b) => (a.kind === b.kind ? 0 : a.kind === 'picture' ? -1 : 1));
+}
+
+/**
+ * What the catalog names at one address (as wantedMedia would list it), or null when it names
+ * nothing there: the rep's single fetch, without reading every product. The catalog's JSON
+ * columns are written by JSON.stringify (sync/convert.ts, apply.ts), so the rows that name the
+ * address hold its JSON text as is; SQL finds those few and each is then read as wantedMedia reads it.
+ */
+export async function wantedMediaAt(db: Kysely<Database>, url: string): Promise<WantedMedia | null> {
+  if (url === '' || url.startsWith('/assets/')) return null;
+  const text = JSON.stringify(url).slice(1, -1);
+  const kinds: WantedMedia[] = [];
+  const products = await db
+    .selectFrom('products')
+    .select(['images', 'documents'])
+    .where('origin', '=', 'upstream')
+    .where((eb) => eb.or([eb(sql<number>`instr(images, ${text})`, '>', 0), eb(sql<number>`instr(documents, ${text})`, '>', 0)]))
+    .orderBy('id')
+    .execute();
+  for (const p of products) for (const m of productMediaUrls(p)) if (m.url === url) kinds.push({ url, kind: m.kind, document_kind: m.document_kind });
+  const type = await db.selectFrom('product_types').select('id').where('origin', '=', 'upstream').where('image', '=', url).executeTakeFirst();
+  if (type) kinds.push({ url, kind: 'picture', document_kind: null });
+  const collections = await db.selectFrom('collections').select('image').where('origin', '=', 'upstream').where(sql<number>`instr(image, ${text})`, '>', 0).execute();
+  if (collections.some((c) => collectionThumbnailUrl(c.image) === url)) kinds.push({ url, kind: 'picture', document_kind: null });
+  // As wantedMedia: a picture where it is named as one, else the first document that names it (in product order).
+  return kinds.find((k) => k.kind === 'picture') ?? kinds[0] ?? null;
 }
 
 /** Why a fetch did not bring a usable file. */
@@ -197,6 +223,8 @@ export class MediaSync {
           limit(async () => {
             if (options.signal.aborted) return;
             const outcome = await this.fetchRow(row, options, client, down);
+            // Stopped by a cancel: not done, tried again by the next sync.
+            if (outcome.kind === 'cancelled') return;
             if (outcome.kind === 'kept') {
               status.fetched++;
               status.bytes += outcome.bytes;
@@ -235,12 +263,12 @@ export class MediaSync {
    */
   async fetchNow(url: string, options: MediaRunOptions): Promise<MediaRow> {
     const settings = await readMediaSettings(this.db);
-    const wanted = (await wantedMedia(this.db)).find((w) => w.url === url);
+    // Just this address: the whole catalog is reconciled by each sync's media step.
+    const wanted = await wantedMediaAt(this.db, url);
     if (!wanted) throw new MediaFetchError('not_in_catalog', 'The catalog names no picture or document at this address.');
-    this.media.reconcile(await wantedMedia(this.db));
     const client = await this.client();
     try {
-      const outcome = await this.fetchRow(this.media.row(url)!, options, client);
+      const outcome = await this.fetchRow(this.media.want(wanted), options, client);
       if (outcome.kind === 'failed') throw new MediaFetchError('media_fetch_failed', `Could not fetch it: ${outcome.reason}.`);
     } finally {
       await client.close();

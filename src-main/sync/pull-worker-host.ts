@@ -3,33 +3,17 @@
  * messages into status updates and a result. A process, not a thread of the serving one: the
  * pull parses a gigabyte of JSON, and as a thread its collections and its share of the CPU held
  * the serving thread's event loop (71 ms worst in a full-scale bench run), and its heap counted
- * in the serving process's memory. Under Node it is a forked child; in Electron a utility process
- * (src-main/electron/pull-process.ts sets the launcher). Either runs compiled JavaScript, never
- * a TypeScript compiler.
+ * in the serving process's memory. How the process is started (a forked Node child, an Electron
+ * utility process) is worker-process-host.ts's, shared with the media step's worker.
  */
-import { fork } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type SQLite from 'better-sqlite3';
-import { appRoot } from '../app-root.js';
 import type { StatusReporter } from './types.js';
 import { SyncFailure } from './types.js';
-import { PULL_NICENESS, type PullWorkerCommand, type PullWorkerInput, type PullWorkerMessage } from './pull-worker-protocol.js';
+import type { PullWorkerCommand, PullWorkerInput, PullWorkerMessage } from './pull-worker-protocol.js';
+import { startWorkerProcess, type WorkerProcess } from './worker-process-host.js';
 
 /** The worker's process as the host drives it, whatever started it. */
-export interface PullProcess {
-  readonly pid: number | undefined;
-  send(command: PullWorkerCommand): void;
-  onMessage(listener: (message: PullWorkerMessage) => void): void;
-  /** Once, when the process has ended (or could not start: code null). */
-  onExit(listener: (code: number | null) => void): void;
-  kill(): void;
-}
-
-/** Starts the worker's compiled module `entry` with these V8 flags. */
-export type PullProcessLauncher = (entry: string, v8Flags: string[]) => PullProcess;
+export type PullProcess = WorkerProcess<PullWorkerCommand, PullWorkerMessage>;
 
 /**
  * The worker's V8 heap. A run parses a gigabyte of short-lived JSON: with a 256 MB young
@@ -40,68 +24,6 @@ export type PullProcessLauncher = (entry: string, v8Flags: string[]) => PullProc
  * the serving process for a 2-core machine's cores and delayed its event loop by 30-80 ms.
  */
 const V8_FLAGS = ['--max-old-space-size=768', '--max-semi-space-size=16', '--no-parallel-scavenge'];
-
-/** Node's child_process.fork, over an IPC channel with structured-clone messages (as a thread's were). */
-export const forkPullProcess: PullProcessLauncher = (entry, v8Flags) => {
-  // execArgv replaces the serving process's own (a loader such as tsx's is not passed on).
-  const child = fork(entry, [], { execArgv: v8Flags, serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  let ended = false;
-  const exited = new Promise<number | null>((resolve) => {
-    const end = (code: number | null) => {
-      ended = true;
-      resolve(code);
-    };
-    child.once('exit', end);
-    child.once('error', () => end(null));
-  });
-  return {
-    get pid() {
-      return child.pid;
-    },
-    send: (command) => {
-      if (!ended && child.connected) child.send(command);
-    },
-    onMessage: (listener) => child.on('message', (m) => listener(m as PullWorkerMessage)),
-    onExit: (listener) => void exited.then(listener),
-    kill: () => {
-      if (!ended) child.kill();
-    },
-  };
-};
-
-let launcher: PullProcessLauncher = forkPullProcess;
-
-/** How the worker's process is started (the Electron shell sets its utility process). */
-export function setPullProcessLauncher(start: PullProcessLauncher): void {
-  launcher = start;
-}
-
-/**
- * The worker's compiled module: beside this file when it is itself built (out/cli/, the command
- * line's build; out/main/, the app's); from the sources (the tests, tsx in development), the
- * command line's build, which `npm run serve|sync|…`, `npm install` and the tests' set-up rebuild
- * when the sources changed.
- */
-function workerEntry(): string {
-  const beside = fileURLToPath(new URL('./pull-worker.js', import.meta.url));
-  if (fs.existsSync(beside)) return beside;
-  const built = path.join(appRoot(), 'out', 'cli', 'pull-worker.js');
-  if (fs.existsSync(built)) return built;
-  throw new SyncFailure('internal_error', `The sync's worker is not built (${built} is missing): run \`npm run build:cli\`.`);
-}
-
-/**
- * Below the serving process. The worker lowers each of its own threads too (Linux keeps a
- * priority per thread, and V8's exist before this reaches the process).
- */
-function lowerPriority(pid: number | undefined): void {
-  if (pid === undefined) return;
-  try {
-    os.setPriority(pid, PULL_NICENESS);
-  } catch {
-    // Not allowed here, or already gone: the run goes on at the priority it has.
-  }
-}
 
 /**
  * The worker folds its big transaction's WAL into the database file itself, after it reports
@@ -141,12 +63,11 @@ export function runPullWorker(
   const release = holdCheckpoints(serving);
   let worker: PullProcess;
   try {
-    worker = launcher(workerEntry(), V8_FLAGS);
+    worker = startWorkerProcess(new URL('./pull-worker.js', import.meta.url), V8_FLAGS, 'Fieldsizer sync');
   } catch (error) {
     release();
     throw error;
   }
-  lowerPriority(worker.pid);
   worker.onExit(release);
   worker.send({ type: 'start', input });
   return new Promise((resolve, reject) => {

@@ -31,11 +31,3 @@ export type PullWorkerMessage =
  * bookkeeping is written, tidy up.
  */
 export type PullWorkerCommand = { type: 'start'; input: PullWorkerInput } | { type: 'cancel' } | { type: 'tidy' };
-
-/**
- * The worker's niceness, a few steps below the serving process's 0: when both want a core the
- * serving process gets about twice the worker's share (each step is some 1.25×), and a serving
- * thread that wakes preempts it. Not lower: at 10, on a machine busy with other work (load 15 on
- * 2 cores), the worker got a tenth of a fair share and a sync of minutes took most of an hour.
- */
-export const PULL_NICENESS = 3;

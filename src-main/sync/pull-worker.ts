@@ -7,10 +7,8 @@
  * switch the data without the run's bookkeeping (the conflicts it found among it).
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Worker } from 'node:worker_threads';
 import { createBackup } from '../store/backups.js';
 import { backupKeep, DATABASE_FILE, openStore } from '../store/open-store.js';
 import type { SyncIssue } from '../../src-shared/sync.js';
@@ -23,65 +21,14 @@ import { SyncFailure } from './types.js';
 import { ThrottledStatus } from './throttled-status.js';
 import { readRunState, writeRunState } from './sync-state.js';
 import { UpstreamClient, type ConnectionReport } from './upstream-client.js';
-import { PULL_NICENESS, type PullWorkerCommand, type PullWorkerInput, type PullWorkerMessage } from './pull-worker-protocol.js';
-
-/** The serving process's end: Electron's utility-process port, or Node's IPC channel. */
-interface HostChannel {
-  post(message: PullWorkerMessage): void;
-  onCommand(listener: (command: PullWorkerCommand) => void): void;
-}
-function hostChannel(): HostChannel {
-  const electronPort = (process as { parentPort?: { postMessage(m: unknown): void; on(event: 'message', listener: (e: { data: unknown }) => void): void } }).parentPort;
-  if (electronPort) return { post: (m) => electronPort.postMessage(m), onCommand: (listener) => electronPort.on('message', (e) => listener(e.data as PullWorkerCommand)) };
-  if (process.send) {
-    // The serving process is gone (crashed, killed, or its channel closed): stop at once, as the
-    // thread this was stopped with its process; SQLite rolls back what was not committed.
-    process.once('disconnect', () => process.exit(1));
-    return { post: (m) => void (process.connected && process.send!(m)), onCommand: (listener) => process.on('message', (m) => listener(m as PullWorkerCommand)) };
-  }
-  throw new Error('The pull worker runs in a process the sync starts (sync/pull-worker-host.ts).');
-}
-
-/**
- * The fallback for a parent gone without a word (an Electron utility process has no
- * 'disconnect'), and for one gone while this process's own thread is busy (a write is one long
- * run of statements, during which no event is handled): a thread of its own checks every quarter
- * of a second that the parent is the same (an orphan is adopted by another), and ends the whole
- * process outright if not: a write still running is rolled back, never committed alone. It costs
- * some 10 MB (a V8 isolate).
- */
-function dieWithParent(): void {
-  const watch = `const { workerData } = require('node:worker_threads');
-setInterval(() => { if (process.ppid !== workerData) process.kill(process.pid, 'SIGKILL'); }, 250);`;
-  const watchdog = new Worker(watch, { eval: true, workerData: process.ppid, stdout: false, stderr: false });
-  watchdog.unref();
-}
-
-/**
- * Below the serving process, every thread: Linux sets a priority per thread, and the host's
- * setPriority on the pid reached only the main one, not V8's and libuv's threads started with it
- * (threads started later take the priority of the thread that starts them).
- */
-function lowerPriority(niceness: number): void {
-  let tasks: number[] = [0];
-  try {
-    tasks = fs.readdirSync('/proc/self/task').map(Number);
-  } catch {
-    // Not Linux: the host's setPriority applied to the whole process.
-  }
-  for (const id of tasks) {
-    try {
-      if (os.getPriority(id) < niceness) os.setPriority(id, niceness);
-    } catch {
-      // Not allowed here, or a thread already gone: the run goes on at the priority it has.
-    }
-  }
-}
+import type { PullWorkerCommand, PullWorkerInput, PullWorkerMessage } from './pull-worker-protocol.js';
+import { dieWithParent, hostChannel, lowerOwnPriority } from './worker-process-child.js';
 
 const controller = new AbortController();
-const channel = hostChannel();
-lowerPriority(PULL_NICENESS);
-dieWithParent();
+const channel = hostChannel<PullWorkerCommand, PullWorkerMessage>();
+lowerOwnPriority();
+// On a thread of its own: the write is one long run of statements during which no event is handled.
+dieWithParent({ thread: true });
 /** The run to do: the host's first message. */
 const started = new Promise<PullWorkerInput>((resolve) => {
   channel.onCommand((m) => {

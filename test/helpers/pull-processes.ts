@@ -1,5 +1,5 @@
 /**
- * The sync's pull worker processes a process has started, read from Linux's /proc (the tests run
+ * The sync's worker processes (the pull's, the media step's) a process has started, read from Linux's /proc (the tests run
  * on Linux): its children (of every thread) whose command line runs the worker's module.
  */
 import fs from 'node:fs';
@@ -18,6 +18,15 @@ export function commandLine(pid: number): string | null {
 }
 
 export function pullProcessesOf(parent: number): number[] {
+  return workerProcessesOf(parent, 'pull-worker');
+}
+
+/** The same for the sync's media step (its worker module media-worker.js). */
+export function mediaProcessesOf(parent: number): number[] {
+  return workerProcessesOf(parent, 'media-worker');
+}
+
+function workerProcessesOf(parent: number, worker: 'pull-worker' | 'media-worker'): number[] {
   const tasks = (() => {
     try {
       return fs.readdirSync(`/proc/${parent}/task`);
@@ -26,7 +35,7 @@ export function pullProcessesOf(parent: number): number[] {
     }
   })();
   const children = tasks.flatMap((task) => (read(`/proc/${parent}/task/${task}/children`) ?? '').trim().split(/\s+/).filter(Boolean).map(Number));
-  return children.filter((pid) => /pull-worker\.js/.test(commandLine(pid) ?? ''));
+  return children.filter((pid) => (commandLine(pid) ?? '').includes(`/${worker}.js`));
 }
 
 /** Gone: no such process, or only its exit status left for its (new) parent to collect. */

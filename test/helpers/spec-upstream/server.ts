@@ -41,9 +41,10 @@ export interface SpecUpstream {
    * Its pictures and documents (with `media: true`): served at its own /media/… with an ETag and
    * Last-Modified, answering 304 to a matching If-None-Match or If-Modified-Since. `faults` makes
    * one path answer a status, or redirect (a string: the address it sends to); `bytesServed`
-   * counts the media bytes it sent.
+   * counts the media bytes it sent. A path in `held` is never answered (the connection stays open
+   * until the client gives up or the service closes); `heldAsked` counts the requests held so.
    */
-  media: { faults: Map<string, number | string>; bytesServed: number };
+  media: { faults: Map<string, number | string>; bytesServed: number; held: Set<string>; heldAsked: number };
   /** Today by the service's clock (see clockOffsetMs), as it stamps a change. */
   today(): string;
   close(): Promise<void>;
@@ -558,7 +559,7 @@ export async function startSpecUpstream(data: SpecData, options: { key?: string;
   const quirks: Quirks = { ...defaultQuirks(), ...options.quirks };
   const service = new SpecService(data, quirks);
   const seen: SeenRequest[] = [];
-  const media: SpecUpstream['media'] = { faults: new Map(), bytesServed: 0 };
+  const media: SpecUpstream['media'] = { faults: new Map(), bytesServed: 0, held: new Set(), heldAsked: 0 };
   /** The files' own clock: they were all published then. */
   const published = new Date(Date.UTC(2024, 0, 15)).toUTCString();
   /** The rate limiter's window: when it began, how many requests it has seen, and until when it refuses. */
@@ -597,6 +598,7 @@ export async function startSpecUpstream(data: SpecData, options: { key?: string;
         res.end(body);
       };
       const serveMedia = () => {
+        if (media.held.has(url.pathname)) return void media.heldAsked++;
         const fault = media.faults.get(url.pathname);
         if (typeof fault === 'number') return send(fault, JSON.stringify({ error: 'fault' }));
         if (typeof fault === 'string') return send(302, '', 'text/plain', { location: fault });
