@@ -10,6 +10,7 @@ import { isEmpty, type LoadProgressListener } from './embedded/load-embedded.js'
 import { loadEmbeddedInWorker } from './embedded/load-worker-host.js';
 import { defaultTemplateFile, installTemplate } from '../store/template-store.js';
 import { DATABASE_FILE } from '../store/open-store.js';
+import type { EarlyStoreCheck } from '../store/store-check.js';
 import { ApiKeyService } from './api-keys.js';
 import { CatalogService } from './catalog/catalog-service.js';
 import { TerritoryService } from './territory-service.js';
@@ -50,6 +51,8 @@ export interface EngineOptions {
   templateFile?: string | null;
   /** Time, memory and queue of the report and import workers (tests shorten them). */
   jobLimits?: JobLimitOptions;
+  /** The store's check, begun by the host before its code loaded (store/store-check.ts). */
+  storeCheck?: EarlyStoreCheck | null;
 }
 
 export interface Engine {
@@ -99,7 +102,7 @@ const newFolder = (dataDir: string): boolean => !fs.existsSync(path.join(dataDir
 export async function openEngine(options: EngineOptions): Promise<Engine> {
   const resourcesDir = options.resourcesDir ?? defaultResourcesDir();
   const fromTemplate = newFolder(options.dataDir) && options.templateFile !== null ? installTemplate(options.templateFile ?? defaultTemplateFile(), options.dataDir, resourcesDir) : null;
-  const store = await openStore(options.dataDir);
+  const store = await openStore(options.dataDir, { earlyCheck: options.storeCheck });
   try {
     const firstStart = fromTemplate?.used === true || (await isEmpty(store.db));
     if (firstStart && !fromTemplate?.used) await loadEmbeddedInWorker({ dataDir: options.dataDir, resourcesDir }, options.onLoadProgress);
