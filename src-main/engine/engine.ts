@@ -28,7 +28,8 @@ import { MediaSync, type MediaTuning } from '../sync/media-sync.js';
 import type { LockTiming } from '../store/process-locks.js';
 import { BackupService } from './backup-service.js';
 import { OffThreadReports, startJobs, type EngineJobs, type JobLimitOptions } from './jobs/engine-jobs.js';
-import { loadAuthorityLibrary } from '../store/authority-library.js';
+import { AUTHORITY_CHECK_FILE, loadAuthorityLibrary } from '../store/authority-library.js';
+import { buildId } from '../store/build-id.js';
 import { RulesResolver } from './authorities/rules-resolver.js';
 
 export interface EngineOptions {
@@ -113,7 +114,9 @@ export async function openEngine(options: EngineOptions): Promise<Engine> {
         : { kind: 'load', reason: fromTemplate && !fromTemplate.used ? fromTemplate.reason : null };
     const catalog = new CatalogService(store.db, store.dataVersion, { cacheSize: options.renderCacheSize });
     const sizing = new SizingContext(store.db, store.dataVersion);
-    const rules = new RulesResolver(store.db, store.dataVersion, loadAuthorityLibrary(resourcesDir));
+    // The library's check is remembered in the data folder, for the files and build it was made for.
+    const authorities = loadAuthorityLibrary(resourcesDir, { file: path.join(options.dataDir, AUTHORITY_CHECK_FILE), build: buildId() });
+    const rules = new RulesResolver(store.db, store.dataVersion, authorities);
     const projects = new ProjectService(store.db, sizing, catalog, rules);
     const jurisdictions = new JurisdictionService(store.db, rules);
     // The sync takes what it needs (the store and a project reader), not the engine.
