@@ -1,11 +1,11 @@
 /**
  * The headless command line's entry (src-main/cli/program.ts holds the commands). For `serve`, it
  * first begins the store's check (quick_check) in a worker thread, and only then loads the rest:
- * loading that code takes most of a later start, and on two cores the check runs meanwhile
- * (store/store-check.ts). This module therefore imports next to nothing itself.
+ * loading that code takes most of a later start, and with a core to spare the check runs
+ * meanwhile (store/store-check.ts). This module therefore imports next to nothing itself.
  */
 import { defaultDataDir } from './engine/data-dir.js';
-import { startStoreCheck, type EarlyStoreCheck } from './store/store-check.js';
+import { spareCore, startStoreCheck, type EarlyStoreCheck } from './store/store-check.js';
 
 /**
  * The data folder `serve` will open, read from its arguments as commander reads them (`--data-dir
@@ -25,6 +25,6 @@ function serveDataDir(args: readonly string[]): string | null {
 }
 
 const dataDir = serveDataDir(process.argv.slice(2));
-const storeCheck: EarlyStoreCheck | null = dataDir === null ? null : startStoreCheck(dataDir);
+const storeCheck: EarlyStoreCheck | null = dataDir !== null && spareCore() ? startStoreCheck(dataDir) : null;
 const { runCommandLine } = await import('./cli/program.js');
 runCommandLine(process.argv, storeCheck);

@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { openStore } from '../../src-main/store/open-store.js';
-import { startStoreCheck } from '../../src-main/store/store-check.js';
+import { spareCore, startStoreCheck } from '../../src-main/store/store-check.js';
 import { StoreOpenError } from '../../src-main/store/store-errors.js';
 import { runCli } from '../helpers/cli-process.js';
 import { garbage, leafPageOf, overwrite, pageSizeOf, scratchStores } from './helpers.js';
@@ -75,7 +75,7 @@ describe('the store check begun early, in a worker thread', () => {
     expect(error.problem).toBe('damaged');
   });
 
-  it('serve, which begins the check before its code loads, still refuses a damaged store and says so', async () => {
+  it('serve (which begins the check before its code loads when a core is spare) still refuses a damaged store and says so', async () => {
     const { dataDir, file } = folder();
     damageMiddlePage(file);
     const result = await runCli(['serve', '--data-dir', dataDir, '--port', '0']);
@@ -84,4 +84,12 @@ describe('the store check begun early, in a worker thread', () => {
     expect(result.stderr).toContain('It was moved to');
     expect(result.stdout).not.toMatch(/listening on/);
   }, 120_000);
+
+  it('is begun only with a core to spare: the worker costs CPU of its own', () => {
+    expect(spareCore(2, 0.4)).toBe(true);
+    expect(spareCore(4, 2.5)).toBe(true);
+    expect(spareCore(2, 1.5)).toBe(false);
+    expect(spareCore(2, 9)).toBe(false);
+    expect(spareCore(1, 0)).toBe(false);
+  });
 });
