@@ -31,6 +31,7 @@ const INTEGRATION = [
   'test/electron/main.test.ts',
   'test/electron/updates.test.ts',
   'test/store/data-folder-modes.test.ts',
+  'test/store/early-check.test.ts',
   // A migrated store per case and thousands of rows written through the index: a minute on two cores.
   'test/store/fts-bulk-write.test.ts',
   'test/store/import-rules.test.ts',

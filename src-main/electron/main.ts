@@ -24,6 +24,7 @@ import { APP_DIR_NAME, describeApiKeyState, ensureApiKey } from '../engine/data-
 import { readAppSettings } from '../engine/app-settings.js';
 import type { RunningServer } from '../http/server.js';
 import { SQLITE_BINDING_ENV } from '../store/sqlite.js';
+import { spareCore, startStoreCheck } from '../store/store-check.js';
 import { useUtilityProcessForSync } from './pull-process.js';
 import { createDispatcher, type Dispatch } from '../ipc/dispatcher.js';
 import { subscribeEvents } from '../ipc/events.js';
@@ -71,6 +72,10 @@ const electronSqlite = app.isPackaged
 if (!process.env[SQLITE_BINDING_ENV] && fs.existsSync(electronSqlite)) process.env[SQLITE_BINDING_ENV] = electronSqlite;
 // The sync's pull runs in a utility process (it inherits the variable above; started only once the app is ready).
 useUtilityProcessForSync();
+// The store's check at every start (quick_check) begins now in a worker thread (it inherits the
+// variable above), while Electron gets ready and the window opens, when a core is spare; the
+// engine's open takes its verdict (store/store-check.ts).
+const storeCheck = spareCore() ? startStoreCheck(dataDir) : null;
 
 const isDev = !app.isPackaged;
 const devServerUrl = isDev ? (process.env.ELECTRON_RENDERER_URL ?? null) : null;
@@ -372,6 +377,7 @@ async function start(): Promise<void> {
       resourcesDir: app.isPackaged ? path.join(process.resourcesPath, 'resources') : undefined,
       templateFile: app.isPackaged ? path.join(process.resourcesPath, 'template', 'fieldsizer.db') : undefined,
       owner: 'app',
+      storeCheck,
       onLoadProgress: (p) => setStartup({ phase: 'loading', step: p.step, percent: p.percent }),
       onLockLost: (error) => logAt('warn', 'main', `the data folder's lock was taken over: ${error.message}`),
     },

@@ -10,6 +10,7 @@ import { isEmpty, type LoadProgressListener } from './embedded/load-embedded.js'
 import { loadEmbeddedInWorker } from './embedded/load-worker-host.js';
 import { defaultTemplateFile, installTemplate } from '../store/template-store.js';
 import { DATABASE_FILE } from '../store/open-store.js';
+import type { EarlyStoreCheck } from '../store/store-check.js';
 import { ApiKeyService } from './api-keys.js';
 import { CatalogService } from './catalog/catalog-service.js';
 import { TerritoryService } from './territory-service.js';
@@ -28,7 +29,8 @@ import { runMediaWorker } from '../sync/media-worker-host.js';
 import type { LockTiming } from '../store/process-locks.js';
 import { BackupService } from './backup-service.js';
 import { OffThreadReports, startJobs, type EngineJobs, type JobLimitOptions } from './jobs/engine-jobs.js';
-import { loadAuthorityLibrary } from '../store/authority-library.js';
+import { AUTHORITY_CHECK_FILE, loadAuthorityLibrary } from '../store/authority-library.js';
+import { buildId } from '../store/build-id.js';
 import { RulesResolver } from './authorities/rules-resolver.js';
 
 export interface EngineOptions {
@@ -51,6 +53,8 @@ export interface EngineOptions {
   templateFile?: string | null;
   /** Time, memory and queue of the report and import workers (tests shorten them). */
   jobLimits?: JobLimitOptions;
+  /** The store's check, begun by the host before its code loaded (store/store-check.ts). */
+  storeCheck?: EarlyStoreCheck | null;
 }
 
 export interface Engine {
@@ -100,7 +104,7 @@ const newFolder = (dataDir: string): boolean => !fs.existsSync(path.join(dataDir
 export async function openEngine(options: EngineOptions): Promise<Engine> {
   const resourcesDir = options.resourcesDir ?? defaultResourcesDir();
   const fromTemplate = newFolder(options.dataDir) && options.templateFile !== null ? installTemplate(options.templateFile ?? defaultTemplateFile(), options.dataDir, resourcesDir) : null;
-  const store = await openStore(options.dataDir);
+  const store = await openStore(options.dataDir, { earlyCheck: options.storeCheck });
   try {
     const firstStart = fromTemplate?.used === true || (await isEmpty(store.db));
     if (firstStart && !fromTemplate?.used) await loadEmbeddedInWorker({ dataDir: options.dataDir, resourcesDir }, options.onLoadProgress);
@@ -111,7 +115,9 @@ export async function openEngine(options: EngineOptions): Promise<Engine> {
         : { kind: 'load', reason: fromTemplate && !fromTemplate.used ? fromTemplate.reason : null };
     const catalog = new CatalogService(store.db, store.dataVersion, { cacheSize: options.renderCacheSize });
     const sizing = new SizingContext(store.db, store.dataVersion);
-    const rules = new RulesResolver(store.db, store.dataVersion, loadAuthorityLibrary(resourcesDir));
+    // The library's check is remembered in the data folder, for the files and build it was made for.
+    const authorities = loadAuthorityLibrary(resourcesDir, { file: path.join(options.dataDir, AUTHORITY_CHECK_FILE), build: buildId() });
+    const rules = new RulesResolver(store.db, store.dataVersion, authorities);
     const projects = new ProjectService(store.db, sizing, catalog, rules);
     const jurisdictions = new JurisdictionService(store.db, rules);
     // The sync takes what it needs (the store and a project reader), not the engine.

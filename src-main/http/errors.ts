@@ -8,7 +8,6 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import FindMyWay from 'find-my-way';
 import { ApiError } from '../engine/errors.js';
 
-const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
 function validationError(error: Extract<FastifyError, { validation?: unknown }>): ApiError | null {
   if (!hasZodFastifySchemaValidationErrors(error)) return null;
@@ -67,24 +66,30 @@ export type ServerLog = (level: 'info' | 'warn' | 'error', source: string, messa
 
 export function installErrorHandling(app: FastifyInstance, log?: ServerLog): void {
   // A second router of every known path, to tell "no such path" (404) from "wrong method" (405).
-  const known = FindMyWay({ ignoreTrailingSlash: false });
+  // Built at the first request no route matched, not at every start (find-my-way compiles a
+  // function per node); each path is filed under GET only, the method it is looked up by.
   const allowed = new Map<string, Set<string>>();
+  let known: ReturnType<typeof FindMyWay> | null = null;
+  const knownPaths = () => {
+    if (known) return known;
+    known = FindMyWay({ ignoreTrailingSlash: false });
+    for (const url of allowed.keys()) known.on('GET', url, () => undefined, { url });
+    return known;
+  };
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
       if (method === 'HEAD') continue;
       const set = allowed.get(route.url) ?? new Set<string>();
-      if (set.size === 0) {
-        for (const m of METHODS) known.on(m, route.url, () => undefined, { url: route.url });
-        allowed.set(route.url, set);
-      }
+      allowed.set(route.url, set);
       set.add(method);
     }
+    known = null;
   });
 
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0] ?? '/';
-    const found = known.find('GET', path);
+    const found = knownPaths().find('GET', path);
     const store = found?.store as { url?: string } | undefined;
     const methods = store?.url ? allowed.get(store.url) : undefined;
     if (methods && !methods.has(request.method)) {

@@ -3,10 +3,9 @@
  * for other tools on the machine (estimating sheets, CAD plug-ins, scripts).
  */
 import Fastify, { type FastifyInstance } from 'fastify';
-import fastifySwagger from '@fastify/swagger';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyEtag from '@fastify/etag';
-import { jsonSchemaTransform, jsonSchemaTransformObject, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Engine } from '../engine/engine.js';
 import { installAuth } from './auth.js';
 import { frameworkRequestError, installErrorHandling, sendError, type ServerLog } from './errors.js';
@@ -22,6 +21,7 @@ import { syncRoutes } from './routes/sync-routes.js';
 import { mediaRoutes } from './routes/media-routes.js';
 import { bridgeRoutes, newSessionToken } from './routes/bridge-routes.js';
 import { uiRoutes } from './routes/ui-routes.js';
+import { OpenApiDocument } from './openapi.js';
 
 export interface ServerOptions {
   /** Requests a key may make per minute; 0 turns the limit off. */
@@ -75,8 +75,10 @@ export async function buildServer(engine: Engine, options: ServerOptions = {}): 
 
   const routes: RouteEntry[] = [];
   ROUTES.set(app, routes);
+  const openApi = new OpenApiDocument();
   app.addHook('onRoute', (route) => {
     for (const method of Array.isArray(route.method) ? route.method : [route.method]) routes.push({ method, url: route.url });
+    openApi.add(route);
   });
   installErrorHandling(app, options.log);
   installUrlLimit(app);
@@ -97,22 +99,7 @@ export async function buildServer(engine: Engine, options: ServerOptions = {}): 
   // changed downloads almost nothing.
   await app.register(fastifyEtag, { weak: true });
 
-  await app.register(fastifySwagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: {
-        title: 'Fieldsizer local service API',
-        version: '1.0.0',
-        description: 'The sizing, product catalog and territory service, served locally by Fieldsizer. See docs/api.md for conventions.',
-      },
-      components: { securitySchemes: { apiKey: { type: 'http', scheme: 'bearer' } } },
-      security: [{ apiKey: [] }],
-    },
-    transform: jsonSchemaTransform,
-    transformObject: jsonSchemaTransformObject,
-  });
-
-  await app.register(metaRoutes(app));
+  await app.register(metaRoutes(() => openApi.get()));
   await app.register(catalogRoutes(engine));
   await app.register(territoryRoutes(engine));
   await app.register(peopleRoutes(engine));

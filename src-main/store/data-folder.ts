@@ -7,6 +7,9 @@ import fs from 'node:fs';
 
 const POSIX = process.platform !== 'win32';
 
+/** The store's file in a data folder. */
+export const DATABASE_FILE = 'fieldsizer.db';
+
 /** Creates the folder (and parents) if needed and makes it 0700. */
 export function ensurePrivateFolder(dir: string): void {
   fs.mkdirSync(dir, { recursive: true, mode: 0o700 });

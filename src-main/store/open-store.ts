@@ -1,8 +1,9 @@
 /**
  * Opens (creating if needed) the SQLite store of a data directory: WAL, foreign keys, a busy
  * timeout, and every migration applied before anything else touches it. Before that it checks
- * the file (quick_check finds a damaged page; a schema step this version does not know means a
- * newer Fieldsizer wrote it) and backs it up when migrations are pending. Any failure is a
+ * the file (quick_check finds a damaged page, or an early check begun by the host found this very
+ * file sound: store-check.ts; a schema step this version does not know means a newer Fieldsizer
+ * wrote it) and backs it up when migrations are pending. Any failure is a
  * StoreOpenError naming the file and what to do (store-errors.ts).
  */
 import fs from 'node:fs';
@@ -14,12 +15,13 @@ import { inCodeMigrations } from './migrations/index.js';
 import { withStatementCache } from './statement-cache.js';
 import { useDirectReads } from './prepared-query.js';
 import { openSqlite, PAGE_SIZE } from './sqlite.js';
-import { ensurePrivateFolder, restrictFile } from './data-folder.js';
+import { DATABASE_FILE, ensurePrivateFolder, restrictFile } from './data-folder.js';
 import { BACKUP_KEEP_KEY, createBackup, DEFAULT_BACKUP_KEEP } from './backups.js';
 import { classifyOpenError, damaged, newerVersion, StoreOpenError } from './store-errors.js';
 import { describeBusy, LockBusyError, takeLock, type HeldLock } from './process-locks.js';
+import { checkedEarly, quickCheckProblems, type EarlyStoreCheck } from './store-check.js';
 
-export const DATABASE_FILE = 'fieldsizer.db';
+export { DATABASE_FILE };
 
 export interface Store {
   db: Kysely<Database>;
@@ -41,6 +43,8 @@ export interface OpenStoreOptions {
   busyTimeoutMs?: number;
   /** quick_check at open (the sync's worker opens a store the engine has just checked). */
   check?: boolean;
+  /** The same check begun earlier on another thread (store-check.ts): its "ok" for this file stands in for the open's own. */
+  earlyCheck?: EarlyStoreCheck | null;
 }
 
 /** The files SQLite keeps for one database. */
@@ -66,7 +70,7 @@ export async function openStore(dataDir: string, options: OpenStoreOptions = {})
     sqlite.pragma('foreign_keys = ON');
     // WAL makes NORMAL durable against application crashes; only a power cut can lose the last commit.
     sqlite.pragma('synchronous = NORMAL');
-    if (options.check !== false) quickCheck(sqlite, file);
+    if (options.check !== false && !(await checkedEarly(options.earlyCheck, file))) quickCheck(sqlite, file);
     db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
     const migrator = new Migrator({ db, provider: inCodeMigrations });
     const known = await migrator.getMigrations().catch(() => null);
@@ -154,8 +158,7 @@ function truncation(file: string): string | null {
 
 /** PRAGMA quick_check: every page and index entry readable, without cross-checking indexes (fast). */
 function quickCheck(sqlite: SQLite.Database, file: string): void {
-  const rows = sqlite.pragma('quick_check(5)') as { quick_check: string }[];
-  const problems = rows.map((r) => r.quick_check).filter((r) => r !== 'ok');
+  const problems = quickCheckProblems(sqlite);
   if (problems.length > 0) throw damaged(file, problems.join('; '));
 }
 

@@ -16,9 +16,7 @@ import { ensurePrivateFolder, restrictFile } from './data-folder.js';
 import { knownSchemaSteps } from './migrations/index.js';
 import { DATABASE_FILE } from './open-store.js';
 import { openSqlite } from './sqlite.js';
-
-/** Set by the command line's build (scripts/build-cli.mjs) to the fingerprint of its sources. */
-declare const __FIELDSIZER_BUILD__: string | undefined;
+import { buildId } from './build-id.js';
 
 export const TEMPLATE_META_KEY = 'template.inputs';
 
@@ -38,7 +36,7 @@ export function templateInputs(resourcesDir: string): TemplateInputs {
     .filter((name) => fs.statSync(path.join(resourcesDir, name)).isFile())
     .sort();
   for (const name of files) hash.update(`${name}\0`).update(fs.readFileSync(path.join(resourcesDir, name))).update('\0');
-  return { resources: hash.digest('hex'), schema: knownSchemaSteps.join(','), build: typeof __FIELDSIZER_BUILD__ === 'string' ? __FIELDSIZER_BUILD__ : null };
+  return { resources: hash.digest('hex'), schema: knownSchemaSteps.join(','), build: buildId() };
 }
 
 /** Where the build puts the prepared store (the packaged app passes its own). */

@@ -2,6 +2,8 @@ import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiError } from '../../src-shared/api/common.js';
 import { startTestServer, type TestServer } from '../helpers/api-server.js';
+import { routesOf } from '../../src-main/http/server.js';
+import { PLACEHOLDER_IMAGE } from '../../src-main/engine/format.js';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -116,5 +118,20 @@ describe('OpenAPI document', () => {
     for (const path of expected) expect(doc.paths[path]?.get, path).toBeDefined();
     expect(doc.paths['/products/{modelNumber}']!.get!.responses['409']).toBeDefined();
     expect(Object.keys(doc.components.schemas)).toEqual(expect.arrayContaining(['Product', 'Territory', 'Error', 'Collection', 'ProductType']));
+  });
+
+  it('is made at the first request from every route the server serves, bar its own plumbing', async () => {
+    // Asked twice at once, it is the one document.
+    const [a, b] = await Promise.all([t.get('/openapi.json', { key: null }), t.get('/openapi.json', { key: null })]);
+    expect(a.body).toEqual(b.body);
+    const paths = (a.body as { paths: Record<string, Record<string, unknown>> }).paths;
+    // Not documented: the document itself, the placeholder picture and the UI's own bridge.
+    const plumbing = (url: string) => url === '/openapi.json' || url === PLACEHOLDER_IMAGE || url.startsWith('/bridge/');
+    const served = routesOf(t.server.app).filter((r) => r.method !== 'HEAD' && !plumbing(r.url));
+    expect(served.length).toBeGreaterThan(30);
+    for (const route of served) {
+      const openApiPath = route.url.replace(/:(\w+)/g, '{$1}');
+      expect(paths[openApiPath]?.[route.method.toLowerCase()], `${route.method} ${route.url}`).toBeDefined();
+    }
   });
 });

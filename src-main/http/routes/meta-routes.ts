@@ -1,5 +1,4 @@
 /** Routes about the API itself: its OpenAPI description and the placeholder image. */
-import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PLACEHOLDER_IMAGE } from '../../engine/format.js';
 import { noQuery } from '../query.js';
@@ -9,12 +8,13 @@ const PLACEHOLDER_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="300" hei
 <circle cx="110" cy="105" r="14" fill="#9aa5b1"/><circle cx="190" cy="105" r="14" fill="#9aa5b1"/>
 <text x="150" y="185" font-family="sans-serif" font-size="16" text-anchor="middle" fill="#616e7c">No image</text></svg>`;
 
+/** `openApi`: the document, made when first asked (openapi.ts). */
 export const metaRoutes =
-  (root: FastifyInstance): FastifyPluginAsyncZod =>
+  (openApi: () => Promise<unknown>): FastifyPluginAsyncZod =>
   async (app) => {
     app.get('/openapi.json', {
       schema: { hide: true, querystring: noQuery },
-      handler: async () => root.swagger(),
+      handler: async () => openApi(),
     });
     app.get(PLACEHOLDER_IMAGE, {
       schema: { hide: true, querystring: noQuery },
