@@ -71,6 +71,12 @@ export default defineConfig({
           name: 'integration',
           include: INTEGRATION,
           globalSetup: ['test/global-setup.ts'],
+          // These start processes and servers, which a machine at load 2x its cores (the suite
+          // beside `npm run bench`) stretches: three command-line processes took over 30 s in one
+          // test at load 12. No test or hook here is bounded under 90 s unless it sets its own (a
+          // hang still fails, later).
+          testTimeout: 90_000,
+          hookTimeout: 120_000,
           // Shares the pool with unit, as before the split: the whole run is no longer for it.
           sequence: { groupOrder: 0 },
         },

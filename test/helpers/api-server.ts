@@ -37,8 +37,18 @@ export function copyTemplateDataDir(): string {
   return dataDir;
 }
 
-export async function startTestServer(options: ServerOptions = {}, engineOptions: Omit<EngineOptions, 'dataDir'> = {}): Promise<TestServer> {
-  const dataDir = copyTemplateDataDir();
+/**
+ * A fresh data directory holding a copy of the test central service's store: the template store
+ * with its first 400 projects only (see global-setup.ts), so a first sync from it is seconds.
+ */
+export function copyUpstreamDataDir(): string {
+  const dataDir = tempDir();
+  fs.copyFileSync(path.join(inject('upstreamDataDir'), DATABASE_FILE), path.join(dataDir, DATABASE_FILE));
+  return dataDir;
+}
+
+/** A server over `dataDir` (by default a fresh copy of the template store), with a key of every scope. */
+export async function startTestServer(options: ServerOptions = {}, engineOptions: Omit<EngineOptions, 'dataDir'> = {}, dataDir = copyTemplateDataDir()): Promise<TestServer> {
   const engine = await openEngine({ ...engineOptions, dataDir });
   const key = (await engine.apiKeys.create('tests', API_SCOPES)).key;
   const server = await startServer(engine, 0, options);
@@ -72,6 +82,11 @@ export async function startTestServer(options: ServerOptions = {}, engineOptions
   };
 }
 
+/** A Fieldsizer server as the central service of the sync tests: the upstream store (copyUpstreamDataDir). */
+export function startUpstreamServer(options: ServerOptions = { rateLimitPerMinute: 0 }): Promise<TestServer> {
+  return startTestServer(options, {}, copyUpstreamDataDir());
+}
+
 /** Another test server whose central service is `upstream` (set up, no scheduled runs). */
 export async function startDownstreamOf(upstream: TestServer, engineOptions: Omit<EngineOptions, 'dataDir'> = {}, upstreamUrl = upstream.server.url): Promise<TestServer> {
   const down = await startTestServer({ rateLimitPerMinute: 0 }, engineOptions);
@@ -101,7 +116,7 @@ export function syncPair(options: SyncPairOptions = {}): SyncPair {
   const pair = {} as { up: TestServer; down: TestServer };
   let relay: { url: string; close(): Promise<unknown> } | undefined;
   beforeAll(async () => {
-    pair.up = await startTestServer({ rateLimitPerMinute: 0 });
+    pair.up = await startUpstreamServer();
     relay = await options.through?.(pair.up);
     pair.down = await startDownstreamOf(pair.up, options.downstream, relay?.url);
     options.ready?.(pair);

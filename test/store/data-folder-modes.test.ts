@@ -6,17 +6,26 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureApiKey } from '../../src-main/engine/data-dir.js';
 import { openOwnedEngine } from '../../src-main/engine/owned-engine.js';
 import { exportProjects, importProjectsText } from '../../src-main/engine/projects/project-transfer.js';
 import { announceApiAddress, writeOpenAppPage } from '../../src-main/http/announce.js';
 import { openAppLog } from '../../src-main/logs/app-log.js';
-import { syncPair } from '../helpers/api-server.js';
+import { startUpstreamServer, tempDir, type TestServer } from '../helpers/api-server.js';
 import { makeUnsyncedProjects } from './helpers.js';
 import { StagedAnswers } from '../../src-main/sync/sync-answers.js';
 
-const pair = syncPair();
+// The central service of the sync; the folder under test is made from nothing by a first start.
+let up: TestServer;
+const parent = tempDir();
+beforeAll(async () => {
+  up = await startUpstreamServer();
+});
+afterAll(async () => {
+  await up?.close();
+  fs.rmSync(parent, { recursive: true, force: true });
+});
 
 function walk(dir: string): { file: string; mode: number; dir: boolean }[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -28,8 +37,7 @@ function walk(dir: string): { file: string; mode: number; dir: boolean }[] {
 
 describe.runIf(process.platform !== 'win32')('the data folder', () => {
   it('holds nothing another user of the machine can read', async () => {
-    const { up } = pair;
-    const dataDir = path.join(pair.down.dataDir, 'fresh');
+    const dataDir = path.join(parent, 'fresh');
     fs.mkdirSync(dataDir, { mode: 0o755 });
     // A first start in an empty folder, as serve makes it.
     const owned = await openOwnedEngine({ dataDir, owner: 'serve' }, async () => 'quit');

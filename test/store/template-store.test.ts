@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openEngine, type Engine } from '../../src-main/engine/engine.js';
 import { defaultResourcesDir } from '../../src-main/store/resource-files.js';
@@ -24,6 +25,21 @@ async function firstStart(options: { templateFile?: string | null; resourcesDir?
   const engine = await openEngine({ dataDir, ...options });
   cleanup.push(() => engine.close());
   return engine;
+}
+
+/**
+ * A copy of resources/ whose demo set keeps its first 50 projects (and every user and
+ * jurisdiction): another data set, whose load takes seconds where sizing all 6,040 takes a
+ * minute on a loaded machine. For the first starts that must load but need not compare.
+ */
+function smallerDataSet(): string {
+  const resourcesDir = tempDir('fieldsizer-resources-');
+  cleanup.push(() => fs.rmSync(resourcesDir, { recursive: true, force: true }));
+  fs.cpSync(defaultResourcesDir(), resourcesDir, { recursive: true });
+  const file = path.join(resourcesDir, 'people.json.gz');
+  const people = JSON.parse(zlib.gunzipSync(fs.readFileSync(file)).toString('utf8')) as { projects: unknown[] };
+  fs.writeFileSync(file, zlib.gzipSync(JSON.stringify({ ...people, projects: people.projects.slice(0, 50) })));
+  return resourcesDir;
 }
 
 /** Every table's row count and a digest of its rows (the sync's and the template's own bookkeeping aside). */
@@ -56,8 +72,14 @@ describe('the prepared start-up store', () => {
     fs.cpSync(defaultResourcesDir(), resourcesDir, { recursive: true });
     const file = path.join(resourcesDir, 'territories.json');
     fs.writeFileSync(file, `${fs.readFileSync(file, 'utf8').trimEnd()}\n\n`);
-    const engine = await firstStart({ resourcesDir });
+    // That edit alone makes another data set...
+    expect(templateInputs(resourcesDir).resources).not.toBe(templateInputs(defaultResourcesDir()).resources);
+    // ...and so does a smaller demo set, which the first start then loads in seconds.
+    const smaller = smallerDataSet();
+    fs.copyFileSync(file, path.join(smaller, 'territories.json'));
+    const engine = await firstStart({ resourcesDir: smaller });
     expect(engine.firstStartFrom).toEqual({ kind: 'load', reason: 'the embedded data set (resources/) changed since it was built' });
+    expect(Number(engine.store.sqlite.prepare('select count(*) from projects').pluck().get())).toBe(50);
   }, 240_000);
 
   it('a change to a local authority\'s rules (a file in a sub-folder) counts as another data set', () => {
@@ -74,7 +96,7 @@ describe('the prepared start-up store', () => {
   });
 
   it('missing, it is not needed: the first start loads, and says it was not built', async () => {
-    const engine = await firstStart({ templateFile: path.join(tempDir(), 'nothing-here.db') });
+    const engine = await firstStart({ templateFile: path.join(tempDir(), 'nothing-here.db'), resourcesDir: smallerDataSet() });
     expect(engine.firstStartFrom).toMatchObject({ kind: 'load', reason: expect.stringMatching(/^it has not been built/) });
   }, 240_000);
 

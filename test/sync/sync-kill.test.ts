@@ -10,7 +10,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openEngine } from '../../src-main/engine/engine.js';
-import { copyTemplateDataDir, startTestServer, tempDir, type TestServer } from '../helpers/api-server.js';
+import { copyTemplateDataDir, startUpstreamServer, tempDir, type TestServer } from '../helpers/api-server.js';
 import { spawnCli } from '../helpers/cli-process.js';
 import { processGone, pullProcessesOf } from '../helpers/pull-processes.js';
 
@@ -19,7 +19,7 @@ let up: TestServer;
 let keyFile: string;
 
 beforeAll(async () => {
-  up = await startTestServer({ rateLimitPerMinute: 0 });
+  up = await startUpstreamServer();
   const db = new Database(up.engine.store.file);
   db.prepare("update products set short_name = 'GB-250 (central)' where part_number = '4055-007-02'").run();
   db.close();
