@@ -242,17 +242,28 @@ const requiredRating = (demand: SizingDemand): number => demand.required_rating_
 export type Wording = 'all' | 'failures' | 'none';
 const says = (wording: Wording, passed: boolean): boolean => wording === 'all' || (wording === 'failures' && !passed);
 
+/** A candidate's kinds and their list as the type check shows it, worked out once per catalog read. */
+const kindsByCandidate = new WeakMap<SizingCandidate, { kinds: CandidateKind[]; listed: string }>();
+function kindsOf(c: SizingCandidate): { kinds: CandidateKind[]; listed: string } {
+  let known = kindsByCandidate.get(c);
+  if (!known) {
+    const kinds = candidateKinds(c);
+    kindsByCandidate.set(c, (known = { kinds, listed: kinds.join(', ') }));
+  }
+  return known;
+}
+
 /** Checks that depend on the product, not on its rating or the number of units. */
 function productChecks(c: SizingCandidate, demand: SizingDemand, wording: Wording = 'all'): Check[] {
   const kind = requiredKind(demand.method);
-  const kinds: CandidateKind[] = candidateKinds(c);
+  const { kinds, listed } = kindsOf(c);
   const typeOk = kinds.includes(kind);
   const checks: Check[] = [
     {
       code: 'type',
       passed: typeOk,
       required: kind,
-      provided: kinds.join(', '),
+      provided: listed,
       unit: null,
       message: !says(wording, typeOk)
         ? ''
@@ -370,9 +381,11 @@ function addGreaseAndPumpOutChecks(
 function capacityRuleCheck(r: RatingUsed, c: SizingCandidate, rules: JurisdictionRules, wording: Wording): Check | null {
   const perGpm = rules.hgi_min_grease_lbs_per_gpm;
   // The rule is about grease interceptors' ratings; a product of another kind already fails `type`.
-  if (perGpm === null || !candidateKinds(c).includes('hydromechanical')) return null;
+  if (perGpm === null || !kindsOf(c).kinds.includes('hydromechanical')) return null;
   const needed = perGpm * r.flow_gpm;
-  const standard = c.ratings.filter((x) => x.flow_gpm === r.flow_gpm && !x.efficiency_99).reduce((m, x) => Math.max(m, x.grease_lbs), 0);
+  // The unit's largest standard (90 %) rating at this flow, 0 when it has none.
+  let standard = 0;
+  for (const x of c.ratings) if (x.flow_gpm === r.flow_gpm && !x.efficiency_99) standard = Math.max(standard, x.grease_lbs);
   const certified = Math.max(standard, r.grease_lbs);
   const ok = certified >= needed;
   const via = r.efficiency_99 && standard > r.grease_lbs ? ` (its standard rating at ${fmt(r.flow_gpm)} GPM holds ${fmt(standard)} lb)` : '';
@@ -725,7 +738,7 @@ export function recommend(
   const candidates = placeable.length > 0 ? placeable : parsed;
   if (candidates.length === 0) return none('no_candidates', 'No candidate products were given.');
 
-  const prices = new Map(candidates.map((c) => [c.id, c.price] as const));
+  const prices = pricesOf(candidates);
   const order = compareEvaluations(demand.method, prices);
   const wording: Wording = detail === 'full' ? 'all' : 'failures';
   const singles = candidates.map((c) => evaluateCandidate(c, demand, rules, 1, wording));
@@ -772,6 +785,14 @@ export function recommend(
   const noFit = explainNoFit(singles, widest, demand, rules, target, new Map(candidates.map((c) => [c.id, c])));
   const units = most > 1 ? `alone or as up to ${most} identical units` : 'and the jurisdiction allows a single unit only';
   return none('no_candidate_fits', `No candidate fits, ${units}. ${noFit.message}`, singles, noFit);
+}
+
+/** Prices by candidate id, made once per candidate list (parseCandidateList keeps one per catalog read). */
+const pricesByList = new WeakMap<readonly SizingCandidate[], Map<ProductId, number | null>>();
+function pricesOf(candidates: readonly SizingCandidate[]): Map<ProductId, number | null> {
+  let prices = pricesByList.get(candidates);
+  if (!prices) pricesByList.set(candidates, (prices = new Map(candidates.map((c) => [c.id, c.price] as const))));
+  return prices;
 }
 
 /** Relative shortfall of a numeric check: how far the unit is from passing (0 = passes). */
