@@ -24,7 +24,7 @@ import { FIVE_DIGIT_ZIP } from '../api/zip-code.js';
 import { projectCreateBody, projectPatchBody } from '../api/project-write.js';
 import { CONSTRUCTION_TYPE_KEYS, PROJECT_STATUSES, USER_TYPE_KEYS, type ProjectStatus } from '../api/vocabulary.js';
 import { API_SCOPES, type ApiScope } from '../api/scopes.js';
-import type { CandidateEvaluation, MeasurementPair, ProjectSizing } from '../sizing/index.js';
+import type { CandidateEvaluation, MeasurementPair, ProjectSizing, Recommendation, RulesSourceView } from '../sizing/index.js';
 import type { ConflictChoice, SyncConflict, SyncSettings, SyncStatus } from '../sync.js';
 import { mediaSettingsSchema, type CatalogThumbnails, type MediaItem, type MediaSettings, type ProductMedia } from '../media.js';
 import { dataSafetyMethods, type DataSafetyResults, type StartupView } from './data-safety.js';
@@ -221,6 +221,51 @@ export interface SizingView {
   recommended_rating: { label: string | null; flow: MeasurementPair; grease_weight: MeasurementPair; grease_volume: MeasurementPair } | null;
 }
 
+/** The recommended unit or an alternative as the editor lists it: which unit, how many, how long it holds. */
+export type PreviewUnit = Pick<CandidateEvaluation, 'id' | 'part_number' | 'name' | 'units' | 'pump_out_days'>;
+/** A unit that does not fit, as the editor lists it: which unit, how many, and what it fails. */
+export type PreviewFailedUnit = Pick<CandidateEvaluation, 'id' | 'part_number' | 'name' | 'units' | 'failures'>;
+
+/**
+ * The editor's live sizing (`projects.preview`, asked for as the rep types): the fields the
+ * results panel and the editor's notes show, and no more. Every figure and sentence is the
+ * engine's as HTTP answers it; left out are what the panel does not show (the fixtures' own
+ * figures, the rule documents' list, the design figures, every candidate's checks and ratings).
+ */
+export interface SizingPreview {
+  sizing: Pick<
+    ProjectSizing,
+    | 'sizing_method'
+    | 'jurisdiction'
+    | 'flow_rate'
+    | 'flow_rate_metric'
+    | 'grease'
+    | 'grease_metric'
+    | 'pump_out_cycle'
+    | 'recommended_product'
+    | 'unique_local_requirements'
+    | 'unique_local_requirements_reason'
+    | 'recommended_accessories'
+    | 'required_volume'
+    | 'excluded_fixtures'
+    | 'warnings'
+    | 'derivation'
+  > & {
+    rules_source: Pick<RulesSourceView, 'status' | 'verified' | 'authority' | 'summary'>;
+    recommendation: Pick<Recommendation, 'status' | 'product' | 'units' | 'arrangement' | 'reasons' | 'no_recommendation' | 'no_fit'> & {
+      chosen: PreviewUnit | null;
+      alternatives: PreviewUnit[];
+      /** The first of the failed units, nearest the need first (the count of all: `failed_total`). */
+      failed: PreviewFailedUnit[];
+    };
+  };
+  failed_total: number;
+  /** List prices (USD) of the recommended unit and the alternatives, by product id; null: no price. */
+  prices: Record<string, number | null>;
+  /** The recommended unit's rating in both unit systems (the sizing keeps it in standard units). */
+  recommended_rating: SizingView['recommended_rating'];
+}
+
 /** One row of the product list: enough to show, filter and open it. */
 export type ProductSummary = Pick<
   ProductListItem,
@@ -335,7 +380,7 @@ export interface MethodResults extends DataSafetyResults {
   'projects.restore': ProjectView;
   'projects.changeStatus': ProjectView;
   'projects.duplicate': ProjectView;
-  'projects.preview': SizingView;
+  'projects.preview': SizingPreview;
   'projects.sizing': SizingView;
 
   'users.list': Paged<UserRow>;

@@ -109,14 +109,13 @@ export function recommendAccessories(
   const accessories = parseCandidateList(accessoryInputs, (a) => accessoryCandidateSchema.parse(a));
   return accessoryNeeds(installation, rules, recommended).map((need) => {
     const options = accessories.filter((a) => a.kind === need.kind && fits(a, recommended.id));
-    const base = { kind: need.kind, reason: need.reason };
     if (options.length === 0) {
-      return { ...base, product: null, quantity: need.count, note: `None in this catalog fits the unit: order a compatible ${accessoryKindWords(need.kind).toLowerCase()} separately.` };
+      return { kind: need.kind, reason: need.reason, product: null, quantity: need.count, note: `None in this catalog fits the unit: order a compatible ${accessoryKindWords(need.kind).toLowerCase()} separately.` };
     }
     if (need.kind === 'riser') return riserRecommendation(need, options, installation.burial_depth_in);
     const pick = [...options].sort(byPrice)[0];
     if (pick === undefined) throw new Error('unreachable: options is not empty');
-    return { ...base, product: summary(pick), quantity: need.count, note: null };
+    return { kind: need.kind, reason: need.reason, product: summary(pick), quantity: need.count, note: null };
   });
 }
 

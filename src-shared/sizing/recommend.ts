@@ -233,20 +233,43 @@ function describeLocation(demand: SizingDemand): string {
 
 const requiredRating = (demand: SizingDemand): number => demand.required_rating_gpm ?? demand.sized_by_gpm;
 
+/**
+ * Which checks are put in words: 'all'; 'failures', where a passed check's message is left empty
+ * (a candidate a screen lists only by what it fails: most of a sizing's cost was writing the
+ * sentences of checks nobody reads); 'none', for a rating weighed against the unit's others, put
+ * in words once it is the one used. The verdicts and figures are the same in every case.
+ */
+export type Wording = 'all' | 'failures' | 'none';
+const says = (wording: Wording, passed: boolean): boolean => wording === 'all' || (wording === 'failures' && !passed);
+
+/** A candidate's kinds and their list as the type check shows it, worked out once per catalog read. */
+const kindsByCandidate = new WeakMap<SizingCandidate, { kinds: CandidateKind[]; listed: string }>();
+function kindsOf(c: SizingCandidate): { kinds: CandidateKind[]; listed: string } {
+  let known = kindsByCandidate.get(c);
+  if (!known) {
+    const kinds = candidateKinds(c);
+    kindsByCandidate.set(c, (known = { kinds, listed: kinds.join(', ') }));
+  }
+  return known;
+}
+
 /** Checks that depend on the product, not on its rating or the number of units. */
-function productChecks(c: SizingCandidate, demand: SizingDemand): Check[] {
+function productChecks(c: SizingCandidate, demand: SizingDemand, wording: Wording = 'all'): Check[] {
   const kind = requiredKind(demand.method);
-  const kinds: CandidateKind[] = candidateKinds(c);
+  const { kinds, listed } = kindsOf(c);
+  const typeOk = kinds.includes(kind);
   const checks: Check[] = [
     {
       code: 'type',
-      passed: kinds.includes(kind),
+      passed: typeOk,
       required: kind,
-      provided: kinds.join(', '),
+      provided: listed,
       unit: null,
-      message: kinds.includes(kind)
-        ? `${upperFirst(SIZING_METHOD_WORDS[demand.method])}, as the rules require.`
-        : `The rules require ${SIZING_METHOD_WORDS[demand.method]}; this is ${kinds.join(' / ')}.`,
+      message: !says(wording, typeOk)
+        ? ''
+        : typeOk
+          ? `${upperFirst(SIZING_METHOD_WORDS[demand.method])}, as the rules require.`
+          : `The rules require ${SIZING_METHOD_WORDS[demand.method]}; this is ${kinds.join(' / ')}.`,
     },
   ];
   const key = locationKey(demand);
@@ -257,9 +280,11 @@ function productChecks(c: SizingCandidate, demand: SizingDemand): Check[] {
     required: key,
     provided: allowed,
     unit: null,
-    message: allowed
-      ? `Approved for installation ${describeLocation(demand)}.`
-      : `Not approved for installation ${describeLocation(demand)}.`,
+    message: !says(wording, allowed)
+      ? ''
+      : allowed
+        ? `Approved for installation ${describeLocation(demand)}.`
+        : `Not approved for installation ${describeLocation(demand)}.`,
   });
   if (demand.traffic_area) {
     const ok = c.installation_options.traffic_area;
@@ -301,44 +326,49 @@ function ratingUsed(r: SizingCandidate['ratings'][number], c: SizingCandidate, r
   };
 }
 
-function greaseAndPumpOutChecks(
+/** The grease and pump-out checks, added to `checks`; returns the days the units hold. */
+function addGreaseAndPumpOutChecks(
+  checks: Check[],
   totalStorageLbs: number,
   demand: SizingDemand,
   rules: JurisdictionRules,
   target: number,
-): { checks: Check[]; days: number } {
+  wording: Wording,
+): number {
   const requiredLbs = demand.grease_per_day_lbs * target;
   const days = pumpOutCycleDays(totalStorageLbs, demand.grease_per_day_lbs, rules);
   const floor = pumpOutFloor(rules);
-  return {
-    days,
-    checks: [
-      {
-        code: 'grease',
-        passed: totalStorageLbs >= requiredLbs,
-        required: requiredLbs,
-        provided: totalStorageLbs,
-        unit: 'lb',
-        message:
-          totalStorageLbs >= requiredLbs
-            ? `Holds ${fmt(totalStorageLbs)} lb of grease ≥ ${fmt(requiredLbs)} lb produced in ${target} days.`
-            : `Holds ${fmt(totalStorageLbs)} lb of grease < ${fmt(requiredLbs)} lb produced in ${target} days.`,
-      },
-      {
-        code: 'pump_out',
-        passed: days >= floor,
-        required: floor,
-        provided: days,
-        unit: 'days',
-        message:
-          demand.grease_per_day_lbs <= 0
-            ? `No grease production entered: pump out at least every ${days} days, the longest interval allowed.`
-            : days >= floor
-              ? `Lasts ${days} days between pump-outs (allowed ${floor}–${pumpOutCap(rules)}).`
-              : `Lasts only ${days} days between pump-outs; the jurisdiction requires at least ${floor}.`,
-      },
-    ],
-  };
+  const holds = totalStorageLbs >= requiredLbs;
+  const lasts = days >= floor;
+  checks.push(
+    {
+      code: 'grease',
+      passed: holds,
+      required: requiredLbs,
+      provided: totalStorageLbs,
+      unit: 'lb',
+      message: !says(wording, holds)
+        ? ''
+        : holds
+          ? `Holds ${fmt(totalStorageLbs)} lb of grease ≥ ${fmt(requiredLbs)} lb produced in ${target} days.`
+          : `Holds ${fmt(totalStorageLbs)} lb of grease < ${fmt(requiredLbs)} lb produced in ${target} days.`,
+    },
+    {
+      code: 'pump_out',
+      passed: lasts,
+      required: floor,
+      provided: days,
+      unit: 'days',
+      message: !says(wording, lasts)
+        ? ''
+        : demand.grease_per_day_lbs <= 0
+          ? `No grease production entered: pump out at least every ${days} days, the longest interval allowed.`
+          : lasts
+            ? `Lasts ${days} days between pump-outs (allowed ${floor}–${pumpOutCap(rules)}).`
+            : `Lasts only ${days} days between pump-outs; the jurisdiction requires at least ${floor}.`,
+    },
+  );
+  return days;
 }
 
 /**
@@ -348,12 +378,14 @@ function greaseAndPumpOutChecks(
  * than the same unit holds at 90 %. So a 99 % rating meets the rule through the unit's standard
  * rating at the same flow, and never counts a 99 % figure below the rule as the standard capacity.
  */
-function capacityRuleCheck(r: RatingUsed, c: SizingCandidate, rules: JurisdictionRules): Check | null {
+function capacityRuleCheck(r: RatingUsed, c: SizingCandidate, rules: JurisdictionRules, wording: Wording): Check | null {
   const perGpm = rules.hgi_min_grease_lbs_per_gpm;
   // The rule is about grease interceptors' ratings; a product of another kind already fails `type`.
-  if (perGpm === null || !candidateKinds(c).includes('hydromechanical')) return null;
+  if (perGpm === null || !kindsOf(c).kinds.includes('hydromechanical')) return null;
   const needed = perGpm * r.flow_gpm;
-  const standard = c.ratings.filter((x) => x.flow_gpm === r.flow_gpm && !x.efficiency_99).reduce((m, x) => Math.max(m, x.grease_lbs), 0);
+  // The unit's largest standard (90 %) rating at this flow, 0 when it has none.
+  let standard = 0;
+  for (const x of c.ratings) if (x.flow_gpm === r.flow_gpm && !x.efficiency_99) standard = Math.max(standard, x.grease_lbs);
   const certified = Math.max(standard, r.grease_lbs);
   const ok = certified >= needed;
   const via = r.efficiency_99 && standard > r.grease_lbs ? ` (its standard rating at ${fmt(r.flow_gpm)} GPM holds ${fmt(standard)} lb)` : '';
@@ -363,10 +395,24 @@ function capacityRuleCheck(r: RatingUsed, c: SizingCandidate, rules: Jurisdictio
     required: needed,
     provided: certified,
     unit: 'lb',
-    message: ok
-      ? `Grease capacity ${fmt(certified)} lb ≥ ${perGpm} lb × ${fmt(r.flow_gpm)} GPM = ${fmt(needed)} lb${via}.`
-      : `Rated ${fmt(r.flow_gpm)} GPM with only ${fmt(certified)} lb of grease: below ${perGpm} lb per GPM (${fmt(needed)} lb), so this rating cannot be the basis.`,
+    message: !says(wording, ok)
+      ? ''
+      : ok
+        ? `Grease capacity ${fmt(certified)} lb ≥ ${perGpm} lb × ${fmt(r.flow_gpm)} GPM = ${fmt(needed)} lb${via}.`
+        : `Rated ${fmt(r.flow_gpm)} GPM with only ${fmt(certified)} lb of grease: below ${perGpm} lb per GPM (${fmt(needed)} lb), so this rating cannot be the basis.`,
   };
+}
+
+function flowMessage(flow: number, needed: number, designGpm: number): string {
+  const sized = needed !== designGpm ? ` (design flow ${fmt(designGpm)} GPM, next standard size)` : '';
+  return flow >= needed ? `Rated ${fmt(flow)} GPM ≥ ${fmt(needed)} GPM required${sized}.` : `Rated ${fmt(flow)} GPM < ${fmt(needed)} GPM required${sized}.`;
+}
+
+/** Gallons against gallons: the cap is the volume of `factor` minutes of the rated flow (UPC 1014.2.1). */
+function fixtureCapacityMessage(connectedGal: number, allowed: number, factor: number, flow: number): string {
+  const connected = `Connected fixtures hold ${fmt(connectedGal)} gal`;
+  const cap = `${fmt(allowed)} gal (${factor} min of the ${fmt(flow)} GPM rating, UPC 1014.2.1)`;
+  return connectedGal <= allowed ? `${connected}, within ${cap}.` : `${connected}, more than ${cap}.`;
 }
 
 function hydromechanicalRatingChecks(
@@ -376,6 +422,7 @@ function hydromechanicalRatingChecks(
   demand: SizingDemand,
   rules: JurisdictionRules,
   target: number,
+  wording: Wording,
 ): { checks: Check[]; days: number } {
   const checks: Check[] = [];
   if (demand.require_99_percent_efficiency) {
@@ -390,40 +437,32 @@ function hydromechanicalRatingChecks(
   }
   const flow = r.flow_gpm * units;
   const needed = requiredRating(demand);
-  const sized = needed !== demand.sized_by_gpm ? ` (design flow ${fmt(demand.sized_by_gpm)} GPM, next standard size)` : '';
+  const flowOk = flow >= needed;
   checks.push({
     code: 'flow',
-    passed: flow >= needed,
+    passed: flowOk,
     required: needed,
     provided: flow,
     unit: 'GPM',
-    message:
-      flow >= needed
-        ? `Rated ${fmt(flow)} GPM ≥ ${fmt(needed)} GPM required${sized}.`
-        : `Rated ${fmt(flow)} GPM < ${fmt(needed)} GPM required${sized}.`,
+    message: says(wording, flowOk) ? flowMessage(flow, needed, demand.sized_by_gpm) : '',
   });
-  const rule = capacityRuleCheck(r, c, rules);
+  const rule = capacityRuleCheck(r, c, rules, wording);
   if (rule) checks.push(rule);
   if (rules.fixture_capacity_cap_factor !== null) {
     const factor = rules.fixture_capacity_cap_factor;
     const allowed = factor * flow;
-    // Gallons against gallons: the cap is the volume of `factor` minutes of the rated flow (UPC 1014.2.1).
-    const connected = `Connected fixtures hold ${fmt(demand.fixture_capacity_gal)} gal`;
-    const cap = `${fmt(allowed)} gal (${factor} min of the ${fmt(flow)} GPM rating, UPC 1014.2.1)`;
+    const within = demand.fixture_capacity_gal <= allowed;
     checks.push({
       code: 'fixture_capacity',
-      passed: demand.fixture_capacity_gal <= allowed,
+      passed: within,
       required: demand.fixture_capacity_gal,
       provided: allowed,
       unit: 'gal',
-      message:
-        demand.fixture_capacity_gal <= allowed
-          ? `${connected}, within ${cap}.`
-          : `${connected}, more than ${cap}.`,
+      message: says(wording, within) ? fixtureCapacityMessage(demand.fixture_capacity_gal, allowed, factor, flow) : '',
     });
   }
-  const grease = greaseAndPumpOutChecks(r.storage_lbs * units, demand, rules, target);
-  return { checks: [...checks, ...grease.checks], days: grease.days };
+  const days = addGreaseAndPumpOutChecks(checks, r.storage_lbs * units, demand, rules, target, wording);
+  return { checks, days };
 }
 
 const NO_RATING: RatingUsed = {
@@ -437,52 +476,59 @@ const NO_RATING: RatingUsed = {
   storage_basis: 'rating',
 };
 
-/** Evaluates one candidate as `units` identical units. */
+/** Evaluates one candidate as `units` identical units; `wording`: which of its checks are put in words. */
 export function evaluateCandidate(
   candidate: SizingCandidate,
   demand: SizingDemand,
   rules: JurisdictionRules,
   units = 1,
+  wording: Wording = 'all',
 ): CandidateEvaluation {
   const target = effectivePumpOutTarget(demand.pump_out_target_days, rules);
   const kind = requiredKind(demand.method);
   const arrangement: Arrangement = units === 1 ? 'single' : MULTI_UNIT_ARRANGEMENT[kind];
-  const base = productChecks(candidate, demand);
+  const checks = productChecks(candidate, demand, wording);
   let rating: RatingUsed | null;
-  let unitChecks: Check[];
   let days: number | null;
 
   if (kind === 'hydromechanical') {
-    const options = (candidate.ratings.length > 0 ? candidate.ratings.map((r) => ratingUsed(r, candidate, rules)) : [NO_RATING]).map((r) => ({
-      r,
-      ...hydromechanicalRatingChecks(r, candidate, units, demand, rules, target),
-    }));
-    const failures = (o: (typeof options)[number]): number => o.checks.filter((c) => !c.passed).length;
+    const ratings = candidate.ratings.length > 0 ? candidate.ratings.map((r) => ratingUsed(r, candidate, rules)) : [NO_RATING];
     // Among passing ratings: the lowest flow that covers the design flow (ratings at lower flow
     // hold more grease), then the most grease (e.g. the standard rating over a 99 % one at the
     // same flow). With none passing, report the closest miss: fewest failures, then largest.
-    const best = [...options].sort((a, b) => {
-      const fa = failures(a);
-      const fb = failures(b);
-      if (fa !== fb) return fa - fb;
-      if (fa === 0) return a.r.flow_gpm - b.r.flow_gpm || b.r.storage_lbs - a.r.storage_lbs;
-      return b.r.flow_gpm - a.r.flow_gpm || b.r.storage_lbs - a.r.storage_lbs;
-    })[0];
-    if (best === undefined) throw new Error('unreachable: at least one rating option');
-    rating = best.r === NO_RATING ? null : best.r;
-    unitChecks = best.checks;
-    days = rating === null ? null : best.days;
+    // The first best in the catalog's order; the ratings are weighed without words.
+    let best = ratings[0]!;
+    if (ratings.length > 1) {
+      let bestFailures = Infinity;
+      for (const r of ratings) {
+        const failures = countFailed(hydromechanicalRatingChecks(r, candidate, units, demand, rules, target, 'none').checks);
+        const better =
+          failures !== bestFailures
+            ? failures < bestFailures
+            : failures === 0
+              ? (r.flow_gpm - best.flow_gpm || best.storage_lbs - r.storage_lbs) < 0
+              : (best.flow_gpm - r.flow_gpm || best.storage_lbs - r.storage_lbs) < 0;
+        if (better) {
+          best = r;
+          bestFailures = failures;
+        }
+      }
+    }
+    const chosen = hydromechanicalRatingChecks(best, candidate, units, demand, rules, target, wording);
+    for (const c of chosen.checks) checks.push(c);
+    rating = best === NO_RATING ? null : best;
+    days = rating === null ? null : chosen.days;
   } else {
     rating = gravityRating(candidate, rules);
     const liquid = candidate.liquid_capacity_gal === null ? null : candidate.liquid_capacity_gal * units;
-    unitChecks = [volumeCheck(liquid, demand.required_volume), ...gravityUnitChecks(candidate, demand, rules)];
-    const grease = greaseAndPumpOutChecks((rating?.storage_lbs ?? 0) * units, demand, rules, target);
-    unitChecks.push(...grease.checks);
-    days = rating === null ? null : grease.days;
+    checks.push(volumeCheck(liquid, demand.required_volume, wording));
+    addGravityUnitChecks(checks, candidate, demand, rules, wording);
+    const held = addGreaseAndPumpOutChecks(checks, (rating?.storage_lbs ?? 0) * units, demand, rules, target, wording);
+    days = rating === null ? null : held;
   }
 
-  const checks = [...base, ...unitChecks];
-  const failed = checks.filter((c) => !c.passed);
+  const failures: CandidateEvaluation['failures'] = [];
+  for (const c of checks) if (!c.passed) failures.push({ code: c.code, message: c.message });
   return {
     id: candidate.id,
     part_number: candidate.part_number,
@@ -498,9 +544,15 @@ export function evaluateCandidate(
     },
     pump_out_days: days,
     checks,
-    passed: failed.length === 0,
-    failures: failed.map((c) => ({ code: c.code, message: c.message })),
+    passed: failures.length === 0,
+    failures,
   };
+}
+
+function countFailed(checks: readonly Check[]): number {
+  let n = 0;
+  for (const c of checks) if (!c.passed) n += 1;
+  return n;
 }
 
 /**
@@ -522,8 +574,7 @@ function gravityRating(c: SizingCandidate, rules: JurisdictionRules): RatingUsed
  * interceptors, in series past that; Claremont NC, Pima County, Johnson County: "the minimum
  * size"), so units in series are never smaller than it.
  */
-function gravityUnitChecks(c: SizingCandidate, demand: SizingDemand, rules: JurisdictionRules): Check[] {
-  const checks: Check[] = [];
+function addGravityUnitChecks(checks: Check[], c: SizingCandidate, demand: SizingDemand, rules: JurisdictionRules, wording: Wording): void {
   const min = rules.gravity_unit_volume_gal.min;
   if (min !== null && c.liquid_capacity_gal !== null && c.liquid_capacity_gal < min) {
     checks.push({
@@ -532,7 +583,7 @@ function gravityUnitChecks(c: SizingCandidate, demand: SizingDemand, rules: Juri
       required: min,
       provided: c.liquid_capacity_gal,
       unit: 'gal',
-      message: `${fmt(c.liquid_capacity_gal)} gal is below the jurisdiction's smallest unit of ${fmt(min)} gal.`,
+      message: says(wording, false) ? `${fmt(c.liquid_capacity_gal)} gal is below the jurisdiction's smallest unit of ${fmt(min)} gal.` : '',
     });
   }
   const max = rules.gravity_unit_volume_gal.max;
@@ -544,9 +595,11 @@ function gravityUnitChecks(c: SizingCandidate, demand: SizingDemand, rules: Juri
       required: max,
       provided: c.liquid_capacity_gal,
       unit: 'gal',
-      message: ok
-        ? `${fmt(c.liquid_capacity_gal)} gal within the jurisdiction's ${fmt(max)} gal largest unit.`
-        : `${fmt(c.liquid_capacity_gal)} gal is above the jurisdiction's largest unit of ${fmt(max)} gal (larger volumes as units in series).`,
+      message: !says(wording, ok)
+        ? ''
+        : ok
+          ? `${fmt(c.liquid_capacity_gal)} gal within the jurisdiction's ${fmt(max)} gal largest unit.`
+          : `${fmt(c.liquid_capacity_gal)} gal is above the jurisdiction's largest unit of ${fmt(max)} gal (larger volumes as units in series).`,
     });
   }
   const required = demand.required_volume?.ok ? demand.required_volume.gal : null;
@@ -561,18 +614,18 @@ function gravityUnitChecks(c: SizingCandidate, demand: SizingDemand, rules: Juri
       required: need.compartments,
       provided: has,
       unit: null,
-      message:
-        has === null
+      message: !says(wording, ok)
+        ? ''
+        : has === null
           ? `The jurisdiction requires ${need.compartments} compartments from ${fmt(need.from_volume_gal)} gal; the catalog does not state this unit's: check before ordering.`
           : ok
             ? `${has} compartments (at least ${need.compartments} required).`
             : `${has} compartments; the jurisdiction requires ${need.compartments} from ${fmt(need.from_volume_gal)} gal.`,
     });
   }
-  return checks;
 }
 
-function volumeCheck(liquidGal: number | null, required: RequiredVolume | null): Check {
+function volumeCheck(liquidGal: number | null, required: RequiredVolume | null, wording: Wording): Check {
   if (required === null || !required.ok) {
     return {
       code: 'volume',
@@ -590,7 +643,7 @@ function volumeCheck(liquidGal: number | null, required: RequiredVolume | null):
       required: required.gal,
       provided: null,
       unit: 'gal',
-      message: `Liquid capacity unknown; ${fmt(required.gal)} gal are required (${required.basis}).`,
+      message: says(wording, false) ? `Liquid capacity unknown; ${fmt(required.gal)} gal are required (${required.basis}).` : '',
     };
   }
   const ok = liquidGal >= required.gal;
@@ -600,9 +653,11 @@ function volumeCheck(liquidGal: number | null, required: RequiredVolume | null):
     required: required.gal,
     provided: liquidGal,
     unit: 'gal',
-    message: ok
-      ? `Liquid capacity ${fmt(liquidGal)} gal ≥ ${fmt(required.gal)} gal required (${required.basis}).`
-      : `Liquid capacity ${fmt(liquidGal)} gal < ${fmt(required.gal)} gal required (${required.basis}).`,
+    message: !says(wording, ok)
+      ? ''
+      : ok
+        ? `Liquid capacity ${fmt(liquidGal)} gal ≥ ${fmt(required.gal)} gal required (${required.basis}).`
+        : `Liquid capacity ${fmt(liquidGal)} gal < ${fmt(required.gal)} gal required (${required.basis}).`,
   };
 }
 
@@ -624,11 +679,15 @@ function compareEvaluations(method: SizingMethod, prices: Map<ProductId, number 
 
 /**
  * 'full' evaluates every candidate (the failed list explains each one) and builds the derivation;
- * 'summary' first drops the candidates of the wrong kind or place, which cannot be chosen, and
- * builds no derivation, so bulk sizing (loading thousands of projects) and writes (which store
- * neither) skip most of the work. The chosen unit is the same either way.
+ * 'view' is the same sizing for a screen that lists the alternatives and the failed candidates by
+ * what they fail (the editor's SizingView): every candidate is evaluated, but only the chosen
+ * unit's checks are all put in words; the others' passed checks keep an empty message (their
+ * `failures` are worded as in 'full'). 'summary' first drops the candidates of the wrong kind or
+ * place, which cannot be chosen, and builds no derivation, so bulk sizing (loading thousands of
+ * projects) and writes (which store neither) skip most of the work; its checks are worded as in
+ * 'view'. The chosen unit, its checks and the reasons are the same in all three.
  */
-export type RecommendDetail = 'full' | 'summary';
+export type RecommendDetail = 'full' | 'view' | 'summary';
 
 export function recommend(
   demand: SizingDemand,
@@ -675,13 +734,14 @@ export function recommend(
   const parsed = parseCandidateList(candidateInputs, (c) => sizingCandidateSchema.parse(c));
   // 'summary' skips the candidates that cannot be placed; when none can, all are evaluated, so the
   // reason names what decided (the kind, the place) rather than an empty catalog.
-  const placeable = detail === 'full' ? parsed : parsed.filter((c) => productChecks(c, demand).every((check) => check.passed));
+  const placeable = detail !== 'summary' ? parsed : parsed.filter((c) => productChecks(c, demand, 'none').every((check) => check.passed));
   const candidates = placeable.length > 0 ? placeable : parsed;
   if (candidates.length === 0) return none('no_candidates', 'No candidate products were given.');
 
-  const prices = new Map(candidates.map((c) => [c.id, c.price] as const));
+  const prices = pricesOf(candidates);
   const order = compareEvaluations(demand.method, prices);
-  const singles = candidates.map((c) => evaluateCandidate(c, demand, rules, 1));
+  const wording: Wording = detail === 'full' ? 'all' : 'failures';
+  const singles = candidates.map((c) => evaluateCandidate(c, demand, rules, 1, wording));
   const kind = requiredKind(demand.method);
   const most = maxUnits(rules, kind);
   let widest = singles;
@@ -694,12 +754,14 @@ export function recommend(
             const single = singles[i];
             // Adding units cannot fix a wrong type, location, traffic rating, efficiency or capacity rule.
             const fixable = single !== undefined && single.failures.every((f) => SCALABLE_CHECKS.has(f.code));
-            return fixable ? evaluateCandidate(c, demand, rules, units) : (single ?? evaluateCandidate(c, demand, rules, 1));
+            return fixable ? evaluateCandidate(c, demand, rules, units, wording) : (single ?? evaluateCandidate(c, demand, rules, 1, wording));
           });
     widest = evaluations;
     const passing = evaluations.filter((e) => e.passed).sort(order);
-    const chosen = passing[0];
-    if (chosen === undefined) continue;
+    const first = passing[0];
+    if (first === undefined) continue;
+    // The chosen unit's checks are its reasons: always in words.
+    const chosen = wording === 'all' ? first : evaluateCandidate(candidates.find((c) => c.id === first.id)!, demand, rules, first.units, 'all');
     const reasons = chosenReasons(chosen, passing.length, demand, target, singles.find((s) => s.id === chosen.id));
     return {
       status: 'recommended',
@@ -723,6 +785,14 @@ export function recommend(
   const noFit = explainNoFit(singles, widest, demand, rules, target, new Map(candidates.map((c) => [c.id, c])));
   const units = most > 1 ? `alone or as up to ${most} identical units` : 'and the jurisdiction allows a single unit only';
   return none('no_candidate_fits', `No candidate fits, ${units}. ${noFit.message}`, singles, noFit);
+}
+
+/** Prices by candidate id, made once per candidate list (parseCandidateList keeps one per catalog read). */
+const pricesByList = new WeakMap<readonly SizingCandidate[], Map<ProductId, number | null>>();
+function pricesOf(candidates: readonly SizingCandidate[]): Map<ProductId, number | null> {
+  let prices = pricesByList.get(candidates);
+  if (!prices) pricesByList.set(candidates, (prices = new Map(candidates.map((c) => [c.id, c.price] as const))));
+  return prices;
 }
 
 /** Relative shortfall of a numeric check: how far the unit is from passing (0 = passes). */

@@ -53,8 +53,11 @@ export interface MeasurementPair {
 export const DISPLAY_DECIMALS = 2;
 export const SMALL_VALUE_SIGNIFICANT_FIGURES = 3;
 
+/** 10⁰ … 10¹⁵, the same numbers `10 ** n` gives, without the power's cost on every figure a sizing rounds. */
+const POWERS_OF_TEN = Array.from({ length: 16 }, (_, n) => 10 ** n);
+
 export function roundTo(value: number, decimals: number): number {
-  const scale = 10 ** decimals;
+  const scale = POWERS_OF_TEN[decimals] ?? 10 ** decimals;
   return Math.round(value * scale) / scale;
 }
 

@@ -5,7 +5,7 @@
  * has no tier above it, so a fryer adds nothing there; at a low-grease menu it moves the menu up.
  */
 import { describe, expect, it } from 'vitest';
-import type { SizingView, Vocabulary } from '../../src-shared/ipc/contract';
+import type { SizingPreview, Vocabulary } from '../../src-shared/ipc/contract';
 import { noEffect } from '../../src-renderer/src/screens/projects/no-effect';
 import { fixtureForm, newForm, type ProjectForm } from '../../src-renderer/src/stores/project-form';
 
@@ -39,7 +39,7 @@ const view = (sizing: { method?: string; jurisdiction?: string; excluded?: { kin
         ? [{ key: 'pump-out.target', inputs: [{ name: 'requested', value: sizing.pumpOut.requested }, { name: 'min', value: sizing.pumpOut.min }, { name: 'max', value: sizing.pumpOut.max }], result: { value: sizing.pumpOut.held } }]
         : [],
     },
-  }) as unknown as SizingView;
+  }) as unknown as SizingPreview;
 
 describe('inputs that change nothing', () => {
   it('with 0 servings, says once that the grease inputs wait for servings, and nothing under each', () => {

@@ -176,9 +176,10 @@ export class ProjectService {
 
   /**
    * Sizes inputs without saving them (results as the user types): the body of a write, applied
-   * to a stored project when `projectId` is given, else to the defaults.
+   * to a stored project when `projectId` is given, else to the defaults. `detail` 'view': for the
+   * editor's panel, which lists the other units by their failures (src-shared/sizing/recommend.ts).
    */
-  async preview(body: ProjectWrite, projectId?: number): Promise<ProjectSizing> {
+  async preview(body: ProjectWrite, projectId?: number, detail: 'full' | 'view' = 'full'): Promise<ProjectSizing> {
     return this.db.transaction().execute(async (trx) => {
       let current: WriteState = { inputs: DEFAULT_INPUTS, fixtures: [], address: emptyAddress, jurisdiction_id: null, construction_type: 'newConstruction' };
       if (projectId !== undefined) {
@@ -192,7 +193,7 @@ export class ProjectService {
         };
       }
       const state = await resolveWrite(trx, this.rules, body, current);
-      return withFailedNearestFirst(await this.sizing.size(inputsForSizing(state.inputs).inputs, state.fixtures, state.rules, trx));
+      return withFailedNearestFirst(await this.sizing.size(inputsForSizing(state.inputs).inputs, state.fixtures, state.rules, trx, detail));
     });
   }
 

@@ -75,7 +75,12 @@ export function bridgeRoutes(engine: Engine, sessionToken: string, log?: Dispatc
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
         const envelope = await dispatcher()(method ?? (request.params as { method: string }).method, request.body ?? {});
         // The body is the envelope either way; the status mirrors it so failures show as such in logs and tools.
-        return reply.code(envelope.ok ? 200 : envelope.error.status).type('application/json; charset=utf-8').send(JSON.stringify(envelope));
+        // As bytes, encoded once: a string was measured for its length, hashed for the ETag and
+        // written, each pass encoding it again (the editor's preview is some 36 KB, not all ASCII).
+        return reply
+          .code(envelope.ok ? 200 : envelope.error.status)
+          .type('application/json; charset=utf-8')
+          .send(Buffer.from(JSON.stringify(envelope)));
       },
     });
     app.post('/bridge/:method', call(null));

@@ -4,7 +4,7 @@
  * engine's messages per field (an error's `param` is the form field it belongs to).
  */
 import { create } from 'zustand';
-import type { MethodArgs, ProjectView, SizingView, UserRow } from '../../../src-shared/ipc/contract';
+import type { MethodArgs, ProjectView, SizingPreview, UserRow } from '../../../src-shared/ipc/contract';
 import { call, CallError, messageOf } from '../transport/bridge';
 import { debounce } from './debounce';
 import { convertForm, fixtureForm, formOf, newForm, sizingBody, writeBody, type FixtureForm, type ProjectForm } from './project-form';
@@ -19,7 +19,7 @@ interface EditorState {
   id: number | 'new' | null;
   form: ProjectForm | null;
   view: ProjectView | null;
-  sizing: SizingView | null;
+  sizing: SizingPreview | null;
   /** True while the shown sizing is older than the inputs (a preview is pending or failed). */
   stale: boolean;
   /** Engine messages by field path (`address.postal_code`, `fixtures.data.0.gpm`, …). */

@@ -2,7 +2,7 @@
  * The sizing of the inputs on screen, as the engine computed it: flows, grease, the recommended
  * unit with its reasons, accessories, local requirements, and the units that failed and why.
  */
-import type { SizingView } from '../../../../src-shared/ipc/contract';
+import type { SizingPreview } from '../../../../src-shared/ipc/contract';
 import { Measure, MeasurePair, unitWord, useSide } from '../../components/Measure';
 import { markedFieldCount, sizingInputMarked, useEditor } from '../../stores/project-editor-store';
 import { useApp } from '../../stores/app-store';
@@ -77,7 +77,7 @@ export function CompactResults() {
 
 const ARRANGEMENT: Record<string, string> = { single: '', parallel: 'in parallel', series: 'in series' };
 
-type NoFitView = NonNullable<SizingView['sizing']['recommendation']['no_fit']>;
+type NoFitView = NonNullable<SizingPreview['sizing']['recommendation']['no_fit']>;
 
 /** What would give a unit, each found by sizing the project again with one input changed; a button applies it to the form. */
 function WaysOut(props: { ways: NoFitView['ways_out'] }) {
@@ -112,7 +112,7 @@ function WaysOut(props: { ways: NoFitView['ways_out'] }) {
 }
 
 /** Where the rules come from, in the same words as the API's rules_source and the report. */
-export function RulesSourceNote(props: { source: SizingView['sizing']['rules_source'] }) {
+export function RulesSourceNote(props: { source: SizingPreview['sizing']['rules_source'] }) {
   const s = props.source;
   return (
     <p className={`small rules-source ${s.verified ? 'verified' : 'unverified'}`} data-testid="rules-source">
@@ -121,7 +121,7 @@ export function RulesSourceNote(props: { source: SizingView['sizing']['rules_sou
   );
 }
 
-export function SizingDetails(props: { view: SizingView }) {
+export function SizingDetails(props: { view: SizingPreview }) {
   const { sizing, failed_total, recommended_rating, prices } = props.view;
   const r = sizing.recommendation;
   const flow = useSide(sizing.flow_rate, sizing.flow_rate_metric);
@@ -358,7 +358,7 @@ export function SizingDetails(props: { view: SizingView }) {
   );
 }
 
-type Step = SizingView['sizing']['derivation'][number];
+type Step = SizingPreview['sizing']['derivation'][number];
 
 const shownValue = (v: Step['result']['value']): string => (v === null ? '—' : typeof v === 'boolean' ? (v ? 'yes' : 'no') : String(v));
 /** A step's figure: in metric the metric figure with the US one the formula works in beside it (display-units.ts). */

@@ -5,7 +5,7 @@
  * the engine's last sizing (its method, excluded fixtures and calculation steps): no sizing rule
  * is computed here, only read.
  */
-import type { SizingView, Vocabulary } from '../../../../src-shared/ipc/contract';
+import type { SizingPreview, Vocabulary } from '../../../../src-shared/ipc/contract';
 import { greasePerMealLbs } from '../../../../src-shared/sizing/grease';
 import type { MenuTier } from '../../../../src-shared/sizing/tables';
 import type { FixtureForm, ProjectForm } from '../../stores/project-form';
@@ -33,7 +33,7 @@ const isGravity = (method: string | undefined) => method !== undefined && method
 /** DFU count for gravity sizing by the UPC volume table or a local formula; sizing by flow reads flows. */
 const countsDfu = (method: string | undefined) => method === 'gravity-by-dfu' || method === 'gravity-by-formula';
 
-export function noEffect(form: ProjectForm, vocabulary: Vocabulary, view: SizingView | null): NoEffect {
+export function noEffect(form: ProjectForm, vocabulary: Vocabulary, view: SizingPreview | null): NoEffect {
   const sizing = view?.sizing;
   const method = sizing?.sizing_method;
   const tier = vocabulary.menu_tiers.find((t) => t.menu_types.some((m) => m.key === form.menu_type));
