@@ -27,7 +27,7 @@ import { guardSyncRun } from '../store/sync-run-guard.js';
 import { MediaStore } from '../store/media-store.js';
 import { MediaSync, type MediaTuning } from '../sync/media-sync.js';
 import { runMediaWorker } from '../sync/media-worker-host.js';
-import { warmSyncCode, type WarmUp } from '../sync/warm-up.js';
+import { loadSyncCodeInSteps, warmSyncCode, type WarmUp } from '../sync/warm-up.js';
 import type { LockTiming } from '../store/process-locks.js';
 import { BackupService } from './backup-service.js';
 import { OffThreadReports, startJobs, type EngineJobs, type JobLimitOptions } from './jobs/engine-jobs.js';
@@ -127,6 +127,8 @@ export async function openEngine(options: EngineOptions): Promise<Engine> {
     const jurisdictions = new JurisdictionService(store.db, rules);
     // The sync takes what it needs (the store and a project reader), not the engine.
     const runner = loadedOnFirstRun(async () => {
+      // In steps, as the warm-up loads it, if the warm-up has not yet (warm-up.ts).
+      await loadSyncCodeInSteps();
       const { SyncRunner } = await import('../sync/sync-runner.js');
       return new SyncRunner({ store, dataDir: options.dataDir, projects }, options.syncTuning);
     });

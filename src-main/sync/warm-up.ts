@@ -5,8 +5,7 @@
  * part of it undici (the HTTP client, ~1 MB) evaluated in one piece, and inside that Node's own
  * bundled undici, which undici's cookie module pulls in by reading `globalThis.Headers`.
  * Each step below is one of those pieces, with a pause between them, so none holds the thread
- * for long; the run later finds them all in the module cache. A failed step is left to the run,
- * which loads the same modules and reports what fails.
+ * for long; the run then finds them all in the module cache.
  */
 const STEPS: (() => unknown)[] = [
   // Node's own undici (Headers, fetch, …), which undici's cookie module reads at load: ~25 ms.
@@ -20,36 +19,42 @@ const STEPS: (() => unknown)[] = [
 /** How long a step waits after the one before it: time for whatever came meanwhile to be served. */
 const PAUSE_MS = 100;
 
+let loading: Promise<void> | null = null;
+
+/**
+ * Loads the sync's code one step at a time, once per process (a later call shares the first's
+ * steps). The first run awaits it too: a run started before the warm-up loads it in the same
+ * steps. The pauses hold the process open (a `sync` command waits on them), 0.3 s at most.
+ */
+export function loadSyncCodeInSteps(): Promise<void> {
+  return (loading ??= (async () => {
+    for (const step of STEPS) {
+      try {
+        await step();
+      } catch {
+        // Left to the run, which imports the same modules and reports what fails.
+      }
+      // After the last step too: the run that waits goes on in a task of its own.
+      await new Promise((resolve) => setTimeout(resolve, PAUSE_MS));
+    }
+  })());
+}
+
 export interface WarmUp {
-  /** Settles when every step ran (or was cancelled). */
+  /** Settles when the steps ran, or at once when cancelled before they began. */
   readonly done: Promise<void>;
   cancel(): void;
 }
 
-/** Starts loading the sync's code `afterMs` from now, one step at a time; nothing keeps the process alive for it. */
+/** Starts loadSyncCodeInSteps `afterMs` from now; the wait keeps nothing alive (an engine closed meanwhile cancels it). */
 export function warmSyncCode(afterMs: number): WarmUp {
-  let timer: NodeJS.Timeout | null = null;
-  let cancelled = false;
   let finish!: () => void;
   const done = new Promise<void>((resolve) => (finish = resolve));
-  const step = (i: number) => {
-    timer = null;
-    if (cancelled || i >= STEPS.length) return finish();
-    Promise.resolve()
-      .then(STEPS[i])
-      .catch(() => undefined)
-      .then(() => {
-        if (cancelled) return finish();
-        timer = setTimeout(step, PAUSE_MS, i + 1).unref();
-      });
-  };
-  timer = setTimeout(step, afterMs, 0).unref();
+  const timer = setTimeout(() => void loadSyncCodeInSteps().then(finish), afterMs).unref();
   return {
     done,
     cancel() {
-      cancelled = true;
-      if (timer) clearTimeout(timer);
-      timer = null;
+      clearTimeout(timer);
       finish();
     },
   };
