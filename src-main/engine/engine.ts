@@ -21,11 +21,13 @@ import { JurisdictionService } from './people/jurisdiction-service.js';
 import { SearchService } from './people/search-service.js';
 import { SyncService } from '../sync/sync-service.js';
 import type { SyncRun } from '../sync/types.js';
+import type { SyncStatus } from '../../src-shared/sync.js';
 import type { ClientTuning } from '../sync/upstream-client.js';
 import { guardSyncRun } from '../store/sync-run-guard.js';
 import { MediaStore } from '../store/media-store.js';
 import { MediaSync, type MediaTuning } from '../sync/media-sync.js';
 import { runMediaWorker } from '../sync/media-worker-host.js';
+import { loadSyncCodeInSteps, warmSyncCode, type WarmUp } from '../sync/warm-up.js';
 import type { LockTiming } from '../store/process-locks.js';
 import { BackupService } from './backup-service.js';
 import { OffThreadReports, startJobs, type EngineJobs, type JobLimitOptions } from './jobs/engine-jobs.js';
@@ -88,6 +90,9 @@ export interface Engine {
   close(): Promise<void>;
 }
 
+/** The sync's code is loaded this long after the start (or after a sync is set up): the start's own work is done by then. */
+const WARM_SYNC_AFTER_MS = 3000;
+
 /** The sync's runner (push, pull, apply) made by the first sync or conflict choice, not at every start. */
 function loadedOnFirstRun(load: () => Promise<SyncRun>): SyncRun {
   let runner: Promise<SyncRun> | undefined;
@@ -122,6 +127,8 @@ export async function openEngine(options: EngineOptions): Promise<Engine> {
     const jurisdictions = new JurisdictionService(store.db, rules);
     // The sync takes what it needs (the store and a project reader), not the engine.
     const runner = loadedOnFirstRun(async () => {
+      // In steps, as the warm-up loads it, if the warm-up has not yet (warm-up.ts).
+      await loadSyncCodeInSteps();
       const { SyncRunner } = await import('../sync/sync-runner.js');
       return new SyncRunner({ store, dataDir: options.dataDir, projects }, options.syncTuning);
     });
@@ -133,6 +140,15 @@ export async function openEngine(options: EngineOptions): Promise<Engine> {
     sync.mediaStep = (o) => runMediaWorker({ dataDir: options.dataDir, upstreamUrl: o.upstreamUrl, key: o.key, tuning: options.mediaTuning ?? {} }, o.signal, o.report);
     await sync.init();
     sync.showMedia(await media.summary());
+    // Once a sync is set up, its code is loaded ahead of the first run, in steps (warm-up.ts).
+    let warm: WarmUp | null = null;
+    const warmWhenConfigured = (s: SyncStatus) => {
+      if (warm || s.state === 'not-configured') return;
+      warm = warmSyncCode(WARM_SYNC_AFTER_MS);
+      sync.off('status', warmWhenConfigured);
+    };
+    sync.on('status', warmWhenConfigured);
+    warmWhenConfigured(sync.status());
     const backups = new BackupService(store, options.dataDir, () => sync.init(), options.lockTiming);
     const jobs = startJobs({ dataDir: options.dataDir, resourcesDir }, options.jobLimits);
     return {
@@ -158,6 +174,8 @@ export async function openEngine(options: EngineOptions): Promise<Engine> {
       reports: new OffThreadReports(jobs.reports),
       jobs,
       async close() {
+        sync.off('status', warmWhenConfigured);
+        (warm as WarmUp | null)?.cancel();
         backups.stop();
         await jobs.close();
         await sync.close();
