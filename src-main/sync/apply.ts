@@ -24,10 +24,11 @@ import { nextLocalId } from '../store/local-ids.js';
 import { deleteWhereIn, insertRows, upsertRows } from '../store/insert-rows.js';
 import { writeWithFtsIndex } from '../store/fts-bulk-write.js';
 import { matchKey } from '../../src-shared/text-match.js';
-import { refKey, type ProductRef, type PulledTerritory } from './convert.js';
+import { refKey, type ProductRef, type PulledProduct, type PulledTerritory } from './convert.js';
 import { matchJurisdiction, movedUpstream } from './decide.js';
 import type { PulledCatalog, PulledData } from './pull.js';
-import type { AnswerWrite } from './sync-answers.js';
+import { STAGED_PRODUCT_PARTS, STAGED_USER_COLUMNS, type AnswerWrite } from './sync-answers.js';
+import { stagedAnswerWrites, stagedProductPart, stagedProductRefs } from './staged-reads.js';
 import { writeUpstreamProjects, type HeldJurisdiction } from './upstream-projects.js';
 import { SyncFailure } from './types.js';
 import { forgetPushed, renumberPushed, replaceIssues, type FoundConflict } from './sync-state.js';
@@ -65,11 +66,15 @@ const CATALOG_RESOURCES = new Set(['product-types', 'products', 'collections']);
 
 type Trx = Transaction<Database>;
 
-/** `run`: the staging's mark on this run's projects (the staging file is attached as `staging`). */
+/**
+ * `run`: the staging's mark on this run's projects. The staging file is attached as `staging`:
+ * the run's projects, users, catalog products and answers to record are copied from it.
+ */
 export async function applyPulledData(store: Store, data: PulledData, run: string, pushedLocalIds: number[], options: ApplyOptions, signal: AbortSignal): Promise<ApplyResult> {
   const issues: SyncIssue[] = [...data.issues];
   const conflicts: ApplyResult['conflicts'] = [];
-  const answers: AnswerWrite[] = [...data.answers];
+  /** Answers to record besides those the run staged (the jurisdictions', held with their records). */
+  const answers: AnswerWrite[] = [];
   const check = () => {
     if (signal.aborted) throw new SyncFailure('cancelled', 'The sync was cancelled; the data from before it is kept.');
   };
@@ -92,7 +97,7 @@ export async function applyPulledData(store: Store, data: PulledData, run: strin
     await deleteWhereIn(trx, 'projects', 'id', clean.map((p) => p.id).filter((id) => !data.projects.present.has(id)));
     check();
 
-    if (data.catalog) await replaceCatalog(trx, data.catalog, data.productIds, issues);
+    if (data.catalog) await replaceCatalog(trx, store.sqlite, data.catalog, data.productIds, issues);
     check();
     if (data.territories) await replaceTerritories(trx, data.territories, issues);
     check();
@@ -130,7 +135,7 @@ export function removals(sqlite: SQLite.Database, data: PulledData): MassDeletio
   };
   const keys = (sql: string) => sqlite.prepare(sql).pluck().all();
   if (data.catalog) {
-    const incoming = new Set(data.catalog.products.map((p) => refKey(p.ref)));
+    const incoming = data.catalog.products;
     const held = (sqlite.prepare("select part_number, store_id from main.products where origin = 'upstream'").all() as ProductRef[]).map(refKey);
     weigh('products', held, (k) => incoming.has(k as string));
   }
@@ -233,7 +238,7 @@ async function renumberCollidingProjects(trx: Trx, sqlite: SQLite.Database, run:
 
 // --- Catalog and territories ---------------------------------------------------------------------
 
-async function replaceCatalog(trx: Trx, catalog: PulledCatalog, learnedIds: Map<string, number>, issues: SyncIssue[]): Promise<void> {
+async function replaceCatalog(trx: Trx, sqlite: SQLite.Database, catalog: PulledCatalog, learnedIds: Map<string, number>, issues: SyncIssue[]): Promise<void> {
   // Product ids: the upstream's where it has shown them (in links), else the id the product had
   // here (projects keep pointing at it), else a fresh one.
   const localIds = new Map((await trx.selectFrom('products').select(['id', 'part_number', 'store_id']).execute()).map((p) => [refKey(p), p.id]));
@@ -269,9 +274,12 @@ async function replaceCatalog(trx: Trx, catalog: PulledCatalog, learnedIds: Map<
   }
   const typeIdByName = new Map(catalog.productTypes.map((t) => [t.name, typeIds.get(t.key)!]));
 
+  // The products were staged converted (StagedAnswers.putProduct); their references first, then
+  // each part in a pass of its own, a few hundred at a time, so that no pass holds them all.
+  const staged = stagedProductRefs(sqlite);
   const ids = new Map<string, number>();
   const taken = new Set<number>();
-  for (const p of catalog.products) {
+  for (const p of staged) {
     const learned = learnedIds.get(refKey(p.ref));
     if (learned !== undefined && !taken.has(learned)) {
       ids.set(refKey(p.ref), learned);
@@ -279,7 +287,7 @@ async function replaceCatalog(trx: Trx, catalog: PulledCatalog, learnedIds: Map<
     }
   }
   const reserved = new Set(learnedIds.values());
-  for (const p of catalog.products) {
+  for (const p of staged) {
     const local = localIds.get(refKey(p.ref));
     if (!ids.has(refKey(p.ref)) && local !== undefined && !taken.has(local) && !reserved.has(local)) {
       ids.set(refKey(p.ref), local);
@@ -287,21 +295,37 @@ async function replaceCatalog(trx: Trx, catalog: PulledCatalog, learnedIds: Map<
     }
   }
   let next = Math.max(0, ...taken, ...reserved) + 1;
-  for (const p of catalog.products) if (!ids.has(refKey(p.ref))) ids.set(refKey(p.ref), next++);
+  for (const p of staged) if (!ids.has(refKey(p.ref))) ids.set(refKey(p.ref), next++);
   const productId = (ref: ProductRef) => ids.get(refKey(ref));
 
+  // Each product once (the first staged), and only of a type the catalog has.
   const seen = new Set<string>();
-  const products = catalog.products.filter((p) => {
+  const products = staged.filter((p) => {
     if (seen.has(refKey(p.ref))) return false;
     seen.add(refKey(p.ref));
     if (typeIdByName.has(p.typeName)) return true;
     issues.push({ kind: 'rejected', resource: 'products', key: p.ref.part_number, reason: `its type "${p.typeName}" is not among the product types` });
     return false;
   });
-  await insertRows(
-    trx,
-    'products',
-    products.map((p) => ({ ...p.row, id: productId(p.ref)!, type_id: typeIdByName.get(p.typeName)!, is_demo: 0 as const, details: '{}', origin: 'upstream' as const })),
+  const written = new Map(products.map((p) => [p.seq, p]));
+  /** One part of each written product, with the product, a few hundred at a time. */
+  async function eachPart<K extends (typeof STAGED_PRODUCT_PARTS)[number], R>(part: K, rowsOf: (p: (typeof products)[number], value: PulledProduct[K]) => R[], write: (rows: R[]) => Promise<void>) {
+    let rows: R[] = [];
+    for (const { seq, value } of stagedProductPart(sqlite, part)) {
+      const p = written.get(seq);
+      if (p === undefined) continue;
+      rows.push(...rowsOf(p, value));
+      if (rows.length >= 400) {
+        await write(rows);
+        rows = [];
+      }
+    }
+    await write(rows);
+  }
+  await eachPart(
+    'row',
+    (p, row) => [{ ...row, id: productId(p.ref)!, type_id: typeIdByName.get(p.typeName)!, is_demo: 0 as const, details: '{}', origin: 'upstream' as const }],
+    (rows) => insertRows(trx, 'products', rows),
   );
   const present = new Set(products.map((p) => refKey(p.ref)));
   const typeLinks = new Map<string, { product_id: number; type_id: number }>();
@@ -325,23 +349,29 @@ async function replaceCatalog(trx: Trx, catalog: PulledCatalog, learnedIds: Map<
     const ids = [...new Set(members.filter((m) => present.has(refKey(m))).map((m) => productId(m)!))];
     await trx.updateTable('product_types').set({ products_served: JSON.stringify(ids) }).where('id', '=', typeId).execute();
   }
-  await insertRows(trx, 'product_ratings', products.flatMap((p) => p.ratings.map((r, position) => ({ ...r, product_id: productId(p.ref)!, position }))));
-  const options = new Map<number, (typeof products)[number]['options'][number]>();
-  for (const p of products) for (const o of p.options) options.set(o.id, o);
+  await eachPart('ratings', (p, ratings) => ratings.map((r, position) => ({ ...r, product_id: productId(p.ref)!, position })), (rows) => insertRows(trx, 'product_ratings', rows));
+  // An option shared by several products is one row (the last product's copy of it).
+  const options = new Map<number, PulledProduct['options'][number]>();
+  for (const { seq, value } of stagedProductPart(sqlite, 'options')) if (written.has(seq)) for (const o of value) options.set(o.id, o);
   await insertRows(trx, 'options', [...options.values()]);
-  await insertRows(trx, 'product_options', products.flatMap((p) => p.options.map((o, position) => ({ product_id: productId(p.ref)!, option_id: o.id, position }))));
-  await insertRows(trx, 'product_certifications', products.flatMap((p) => p.certifications.map((c, position) => ({ ...c, product_id: productId(p.ref)!, position }))));
-  const links = new Map<string, Insertable<Database['product_links']>>();
-  for (const p of products) {
-    const owner = productId(p.ref)!;
-    const positions = { accessory: 0, related: 0, compatible: 0 };
-    for (const l of p.links) {
-      const linked = productId(l.ref);
-      if (linked === undefined || !present.has(refKey(l.ref))) continue;
-      links.set(`${owner}:${l.kind}:${linked}`, { product_id: owner, linked_id: linked, kind: l.kind, component: l.component, position: positions[l.kind]++ });
-    }
-  }
-  await insertRows(trx, 'product_links', [...links.values()]);
+  await eachPart('options', (p, list) => list.map((o, position) => ({ product_id: productId(p.ref)!, option_id: o.id, position })), (rows) => insertRows(trx, 'product_options', rows));
+  await eachPart('certifications', (p, list) => list.map((c, position) => ({ ...c, product_id: productId(p.ref)!, position })), (rows) => insertRows(trx, 'product_certifications', rows));
+  await eachPart(
+    'links',
+    (p, list) => {
+      // A product's links are all in its one staged row: the same link twice keeps its first place and its last position.
+      const links = new Map<string, Insertable<Database['product_links']>>();
+      const owner = productId(p.ref)!;
+      const positions = { accessory: 0, related: 0, compatible: 0 };
+      for (const l of list) {
+        const linked = productId(l.ref);
+        if (linked === undefined || !present.has(refKey(l.ref))) continue;
+        links.set(`${owner}:${l.kind}:${linked}`, { product_id: owner, linked_id: linked, kind: l.kind, component: l.component, position: positions[l.kind]++ });
+      }
+      return [...links.values()];
+    },
+    (rows) => insertRows(trx, 'product_links', rows),
+  );
   for (const c of catalog.collections) {
     const row = await trx
       .insertInto('collections')
@@ -432,8 +462,12 @@ async function applyJurisdictions(trx: Trx, pulled: NonNullable<PulledData['juri
   answers.push(...changed.map((c) => c.answer));
 }
 
+/**
+ * The users whose list entry changed are the run's staged users (staging.users), copied by SQL in
+ * the order they came; the checks that touch them find them there.
+ */
 async function applyUsers(trx: Trx, sqlite: Store['sqlite'], data: PulledData): Promise<void> {
-  const { changed, present } = data.users;
+  const { staged, present } = data.users;
   // Users gone upstream, unless a project here still names them (an edit not yet sent).
   const gone = await trx
     .selectFrom('users')
@@ -442,39 +476,39 @@ async function applyUsers(trx: Trx, sqlite: Store['sqlite'], data: PulledData): 
     .where('id', 'not in', (eb) => eb.selectFrom('projects').select('user_id'))
     .execute();
   await deleteWhereIn(trx, 'users', 'id', gone.map((u) => u.id).filter((id) => !present.has(id)));
-  if (changed.length === 0) return;
-  await writeWithFtsIndex(sqlite, 'users', changed.length, async () => {
+  if (staged === 0) return;
+  await writeWithFtsIndex(sqlite, 'users', staged, async () => {
     // A user made here whose id an upstream user arrives with (an upstream that is itself a
     // Fieldsizer numbers its new users from the same local space): moved to a new id, not overwritten.
-    const ids = changed.map((u) => u.id);
-    const incoming = new Set(ids);
-    const madeHere = sqlite.prepare("select id from main.users where origin = 'local'").pluck().all() as number[];
-    for (const id of madeHere.filter((i) => incoming.has(i))) {
+    const incoming = sqlite.prepare<[number], number>('select 1 from staging.users where id = ?').pluck();
+    const madeHere = sqlite.prepare("select id from main.users where origin = 'local' and id in (select id from staging.users)").pluck().all() as number[];
+    for (const id of madeHere) {
       let to = await nextLocalId(trx, 'users');
-      while (incoming.has(to)) to = await nextLocalId(trx, 'users');
+      while (incoming.get(to) !== undefined) to = await nextLocalId(trx, 'users');
       moveUser(sqlite, id, to, "char(1) || 'moving:' || email");
       sqlite.prepare('update main.users set email = substr(email, 9) where id = ?').run(to);
     }
     // E-mails are unique: park the changed users' old ones first, so two users may swap theirs.
-    for (let i = 0; i < ids.length; i += 400) {
-      await trx
-        .updateTable('users')
-        .set((eb) => ({ email: eb.fn<string>('printf', [eb.val('\u0001sync-%d'), eb.ref('id')]) }))
-        .where('id', 'in', ids.slice(i, i + 400))
-        .execute();
-    }
+    sqlite.exec("update main.users set email = printf(char(1) || 'sync-%d', id) where id in (select id from staging.users)");
     // A contact typed in here whose e-mail the central service now has (the push created it there,
     // or it was there already): it becomes that user, and its projects follow.
     const local = new Map(
       (sqlite.prepare("select lower(email) as email, id from main.users where origin = 'local'").all() as { email: string; id: number }[]).map((u) => [u.email, u.id]),
     );
-    const merged = changed.flatMap((u) => {
-      const from = local.get(u.email.toLowerCase());
-      return from === undefined || from === u.id ? [] : [{ from, to: u.id }];
-    });
+    const merged: { from: number; to: number }[] = [];
+    if (local.size > 0) {
+      for (const u of sqlite.prepare<[], { id: number; email: string }>('select id, email from staging.users order by seq').iterate()) {
+        const from = local.get(u.email.toLowerCase());
+        if (from !== undefined && from !== u.id) merged.push({ from, to: u.id });
+      }
+    }
     const park = sqlite.prepare("update main.users set email = printf(char(1) || 'merge-%d', id) where id = ?");
     for (const m of merged) park.run(m.from);
-    await upsertRows(trx, 'users', changed.map((u) => ({ ...u, origin: 'upstream' as const })), 'id');
+    const columns = [...STAGED_USER_COLUMNS, 'origin'];
+    sqlite.exec(
+      `insert into main.users (${columns.join(', ')}) select ${STAGED_USER_COLUMNS.join(', ')}, 'upstream' from staging.users where true order by seq
+       on conflict (id) do update set ${columns.filter((c) => c !== 'id').map((c) => `${c} = excluded.${c}`).join(', ')}`,
+    );
     const follow = sqlite.prepare('update main.projects set user_id = ? where user_id = ?');
     const drop = sqlite.prepare('delete from main.users where id = ?');
     for (const m of merged) {
@@ -535,13 +569,20 @@ async function applyEmbeddedJurisdictions(trx: Trx, sqlite: SQLite.Database, dat
     .run(data.jurisdictions === null ? 1 : 0);
 }
 
-/** Records what the store now holds, and forgets answers of records no longer listed. */
+/**
+ * Records what the store now holds (the answers the run staged, then `answers`, then the staged
+ * users' list entries), and forgets answers of records no longer listed.
+ */
 function writeAnswers(store: Store, answers: AnswerWrite[], data: Pick<PulledData, 'present' | 'users' | 'projects'>): void {
   const present = data.present;
   const replace = store.sqlite.prepare('insert or replace into sync_answers (path, resource, key, etag, stamp, listed, fingerprint, body, fetched_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?)');
   const refresh = store.sqlite.prepare('update sync_answers set etag = ?, stamp = ?, listed = ?, fetched_at = ? where path = ?');
   const seen = new Map<string, Set<string>>();
-  for (const a of answers) {
+  function* recorded() {
+    yield* stagedAnswerWrites(store.sqlite);
+    yield* answers;
+  }
+  for (const a of recorded()) {
     // When the central service answered, by its own clock (see AnswerMeta.fetched_at).
     const at = a.served_at ?? '';
     if (a.refresh) refresh.run(a.etag, a.stamp, a.listed ?? null, at, a.path);
@@ -550,6 +591,10 @@ function writeAnswers(store: Store, answers: AnswerWrite[], data: Pick<PulledDat
     if (!paths) seen.set(a.resource, (paths = new Set()));
     paths.add(a.path);
   }
+  // The staged users': the list entry each was written from (users come whole in their list).
+  store.sqlite.exec(
+    "insert or replace into sync_answers (path, resource, key, etag, stamp, listed, fingerprint, body, fetched_at) select path, 'users', key, null, null, listed, null, null, '' from staging.users order by seq",
+  );
   const remove = store.sqlite.prepare('delete from sync_answers where path = ?');
   // Users and projects by id: those the upstream still lists keep their answers.
   for (const [resource, ids] of [['users', data.users.present], ['projects', data.projects.present]] as const) {

@@ -91,8 +91,6 @@ export async function inPool<T>(items: T[], n: number, work: (item: T) => Promis
 export class PullFetcher {
   private readonly progress = new Map<string, SyncProgress>();
   readonly issues: SyncIssue[] = [];
-  /** Answers to record with the apply (page answers, whole bodies, 304 refreshes). */
-  readonly answers: AnswerWrite[] = [];
   /** Every answer path still current, per resource. */
   readonly present = new Map<string, Set<string>>();
 
@@ -128,8 +126,9 @@ export class PullFetcher {
     paths.add(path);
   }
 
+  /** An answer to record with the apply (a page, a whole body, a 304 refresh): staged, not held. */
   record(answer: AnswerWrite): void {
-    this.answers.push(answer);
+    this.staged.putAnswer(answer);
     this.keep(answer.resource, answer.path);
   }
 

@@ -100,7 +100,7 @@ async function main(input: PullWorkerInput): Promise<void> {
       await writeRunState(store.db, { jurisdictions_endpoint: data.jurisdictionsEndpoint, ...(trustDates ? {} : { full_check: new Date().toISOString() }) });
     };
     const count = (kind: string) => data.issues.filter((i) => i.kind === kind).length;
-    if (!changes && data.answers.length === 0) {
+    if (!changes && data.answers === 0) {
       // Nothing changed upstream and nothing went up: the store already holds this data.
       await noteRun();
       dropStaging();
@@ -116,7 +116,7 @@ async function main(input: PullWorkerInput): Promise<void> {
     }
     // The staged projects are copied from the staging file by SQL: attached to this connection.
     staged.flush();
-    store.sqlite.prepare('attach database ? as staging').run(StagedAnswers.file(input.dataDir));
+    StagedAnswers.attach(store.sqlite, input.dataDir);
     const result = await applyPulledData(store, data, staged.run, input.pushedLocalIds, { firstSync, readOnly: input.readOnly }, controller.signal).finally(() =>
       store.sqlite.exec('detach database staging'),
     );

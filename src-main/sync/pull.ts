@@ -55,7 +55,11 @@ export interface PulledCatalog {
   productTypes: PulledTypeAsShown[];
   /** Product type key → its products (part number + store id) as the service lists them, in its order. */
   typeMembers: Map<string, ProductRef[]>;
-  products: PulledProduct[];
+  /**
+   * The products (refKey), each staged converted in the run's staging (StagedAnswers.putProduct,
+   * in the order the apply writes them) rather than held here.
+   */
+  products: Set<string>;
   collections: PulledCollection[];
 }
 
@@ -87,7 +91,8 @@ export interface PulledData {
   territories: PulledTerritory[] | null;
   /** From /api/jurisdictions; null when the upstream has none (built from what projects embed). */
   jurisdictions: Incremental<{ record: PulledJurisdiction; answer: AnswerWrite }> | null;
-  users: Incremental<PulledUser>;
+  /** The users whose list entry changed, staged (StagedAnswers.putUser): how many; and every id the upstream lists. */
+  users: { staged: number; present: Set<number> };
   /** Ids of the projects this run staged (or took over from a cut-off run) to write. */
   projects: Incremental<number>;
   /** Project id → the user whose projects embed it (linking when the engineer shows no id and no known e-mail). */
@@ -96,8 +101,8 @@ export interface PulledData {
   contacts: Map<string, EmbeddedContacts>;
   /** Upstream ids of products, learned from the simple-products that link them. */
   productIds: Map<string, number>;
-  /** Answers to record with the apply (page answers, catalog and territory bodies, 304 refreshes). */
-  answers: AnswerWrite[];
+  /** How many answers to record with the apply the run staged (page answers, catalog and territory bodies, 304 refreshes: StagedAnswers.putAnswer). */
+  answers: number;
   /** Every answer path still current, per resource: the others are forgotten. */
   present: Map<string, Set<string>>;
   issues: SyncIssue[];
@@ -235,7 +240,12 @@ export class Puller {
     for (const m of memberLists) if (m.refs !== null) typeMembers.set(m.key, m.refs);
     changed ||= typeDetails.some((d) => d.changed) || memberLists.some((m) => m.changed) || productList!.changed || collectionList.changed;
 
-    const products: PulledProduct[] = [];
+    const products = new Set<string>();
+    const stage = (p: PulledProduct | null) => {
+      if (p === null) return;
+      this.staged.putProduct(p);
+      products.add(refKey(p.ref));
+    };
     const convert = (key: string, body: unknown) => {
       try {
         const p = productFrom(body);
@@ -254,8 +264,7 @@ export class Puller {
         // Anything new or different in a detail means the catalog is rebuilt.
         const before = this.applied.get(e.path);
         if (!before || (before.fingerprint ?? '') !== answer.fingerprint) changed = true;
-        const p = convert(e.key, body);
-        if (p) products.push(p);
+        stage(convert(e.key, body));
         return null;
       },
     });
@@ -287,8 +296,7 @@ export class Puller {
       const before = this.applied.get(e.path);
       if (!before || before.fingerprint !== print) changed = true;
       this.fetcher.record({ path: e.path, resource: 'products', key: e.key, etag: null, stamp: e.stamp, listed: e.listed, fingerprint: print, body: deflateJson(body), served_at: productList!.date });
-      const p = convert(e.key, body);
-      if (p) products.push(p);
+      stage(convert(e.key, body));
     }
     productItems.clear();
     changed ||= this.fetcher.vanished('products', productList!.entries.map((e) => e.path));
@@ -298,8 +306,7 @@ export class Puller {
     for (const e of details.unchanged) {
       const body = this.applied.body(e.path);
       if (body === undefined) continue;
-      const p = convert(e.key, body);
-      if (p) products.push(p);
+      stage(convert(e.key, body));
     }
     const productTypes: PulledTypeAsShown[] = [];
     for (const d of typeDetails) {
@@ -437,7 +444,6 @@ export class Puller {
 
   /** Users come whole in their list: those whose entry changed are written; their e-mails and project counts feed the linking. */
   private async pullUsers() {
-    const changed: PulledUser[] = [];
     const counts = new Map<number, number>();
     const changedIds = new Set<number>();
     const list = (await this.fetcher.pages(
@@ -472,14 +478,14 @@ export class Puller {
             if (before && before.listed === listed && this.local.trustDates) {
               continue;
             }
-            changed.push(user);
+            // Staged with what its answer records (sync_answers: the list entry's fingerprint).
+            this.staged.putUser(path, listed, user);
             changedIds.add(user.id);
-            this.fetcher.record({ path, resource: 'users', key: String(user.id), etag: null, stamp: null, listed });
           }
         },
       },
     ))!;
-    return { changed, present: new Set(list.entries.map((e) => Number(e.key))), counts, changedIds };
+    return { present: new Set(list.entries.map((e) => Number(e.key))), counts, changedIds };
   }
 
   /**
@@ -588,7 +594,7 @@ export class Puller {
     const contacts = new Map<string, EmbeddedContacts>();
     const emails = new Map(this.local.userEmails);
     // Users changed in this run: their e-mail may be new.
-    for (const u of users.changed) emails.set(u.email.toLowerCase(), u.id);
+    for (const u of this.staged.userEmails()) emails.set(u.email.toLowerCase(), u.id);
     const exists = (id: number) => users.present.has(id);
     const staged = new Set(projects.changed);
     const linked = [...projects.shown].map(([id, s]) => {
@@ -662,7 +668,7 @@ export class Puller {
       catalog !== null ||
       territories !== null ||
       (jurisdictions?.changed.length ?? 0) > 0 ||
-      users.changed.length > 0 ||
+      users.changedIds.size > 0 ||
       projects.changed.length > 0 ||
       people.contacts.size > 0 ||
       (jurisdictions !== null && [...this.local.jurisdictions].some((id) => !jurisdictions.present.has(id))) ||
@@ -672,12 +678,12 @@ export class Puller {
       catalog,
       territories,
       jurisdictions,
-      users: { changed: users.changed, present: users.present },
+      users: { staged: this.staged.staged.users, present: users.present },
       projects: { changed: projects.changed, present: projects.present },
       projectUsers: people.projectUsers,
       contacts: people.contacts,
       productIds: this.productIds,
-      answers: this.fetcher.answers,
+      answers: this.staged.staged.answers,
       present: this.fetcher.present,
       issues: this.fetcher.issues,
       jurisdictionsEndpoint: this.jurisdictionsEndpoint,

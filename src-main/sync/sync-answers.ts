@@ -9,7 +9,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import type SQLite from 'better-sqlite3';
 import { openSqlite, PAGE_SIZE } from '../store/sqlite.js';
-import type { PulledProject } from './convert.js';
+import type { PulledProduct, PulledProject, PulledUser } from './convert.js';
 
 export interface AnswerMeta {
   etag: string | null;
@@ -120,8 +120,27 @@ export interface StagedProject {
   raw: unknown | null;
 }
 
+/**
+ * The columns of a user's row as the staging's users table holds them and the apply copies them
+ * into the store's users: the type checks the list is whole.
+ */
+export const STAGED_USER_COLUMNS = Object.keys({
+  id: 1, service_user: 1, name: 1, email: 1, phone_number: 1, position: 1, company: 1, postal_code: 1, type: 1, registered: 1,
+  last_active: 1, updated: 1, extra: 1,
+} satisfies Record<keyof PulledUser, 1>) as (keyof PulledUser)[];
+
+/** A catalog product as staged (see StagedAnswers.putProduct): its parts as JSON, each read by its own pass of the apply. */
+export const STAGED_PRODUCT_PARTS = ['row', 'ratings', 'options', 'certifications', 'links'] as const satisfies readonly (keyof PulledProduct)[];
+
 const STAGING_FILE = 'sync-staging.db';
-const STAGING_VERSION = 7;
+/**
+ * The staging file's page cache, in KiB, on either connection that opens it (the run's, and the
+ * store's in the apply, which attaches it): SQLite's default here is 16 MB per connection and per
+ * attached file, which a run that mostly appends, and an apply that reads each staged row once,
+ * filled with pages they never read again (see docs/api.md, "Speed and memory (issue 32)").
+ */
+const STAGING_CACHE_KIB = 2048;
+const STAGING_VERSION = 8;
 
 /** What the apply reads of each staged project besides its row: the row's columns it decides by, repeated here. */
 const PROJECT_DECIDING_COLUMNS = ['user_id', 'jurisdiction_id', 'state', 'version'] as const;
@@ -153,9 +172,23 @@ export function projectStagingSchema(t: ProjectStagingTables, temporary = false)
 `;
 }
 
+/**
+ * Besides the answers and projects a later run may take over, the run's own records (started empty
+ * by every run, which asks for them again anyway): the users whose list entry changed (users come
+ * whole in their list), the catalog's products converted (rebuilt whole from what the run received
+ * or kept), and the answers to record in the store's sync_answers. Held in the worker's memory
+ * until the apply, at full scale (50,000 users, 10,000 products) they were a good part of its
+ * heap; `seq` keeps the order they came in, which the apply writes them in.
+ */
+const RUN_TABLES = ['users', 'catalog_products', 'answer_writes'] as const;
 const STAGING_SCHEMA = `
   create table answers (path text primary key, etag text, stamp text, listed text, fingerprint text, fetched_at text not null, body text not null);
   ${projectStagingSchema(STAGING_TABLES)}
+  create table users (seq integer primary key, path text not null, key text not null, listed text not null, ${STAGED_USER_COLUMNS.join(', ')});
+  create unique index users_id on users (id);
+  create table catalog_products (seq integer primary key, part_number text not null, store_id text, type_name text not null, ${STAGED_PRODUCT_PARTS.map((c) => `${c} text not null`).join(', ')});
+  create table answer_writes (seq integer primary key, path text not null, resource text not null, key text not null, etag text, stamp text, listed text,
+    fingerprint text, body blob, refresh integer not null, served_at text);
 `;
 
 /**
@@ -201,19 +234,37 @@ export class StagedAnswers {
   private readonly selectProject;
   private readonly stager;
   private readonly markProject;
+  private readonly insertUser;
+  private readonly insertProduct;
+  private readonly insertAnswer;
+  private readonly userEmailsOf;
+  /** Users, products and answers to record this run staged (see RUN_TABLES). */
+  private counts = { users: 0, products: 0, answers: 0 };
 
   private constructor(db: SQLite.Database) {
     this.db = db;
     if (db.pragma('user_version', { simple: true }) !== STAGING_VERSION) {
       db.exec('drop table if exists answers; drop table if exists projects; drop table if exists project_rows; drop table if exists fixtures; drop table if exists notes;');
+      db.exec(RUN_TABLES.map((t) => `drop table if exists ${t};`).join(' '));
       db.exec(STAGING_SCHEMA);
       db.pragma(`user_version = ${STAGING_VERSION}`);
     }
+    // What a cut-off run staged of its own records is asked for again.
+    db.exec(RUN_TABLES.map((t) => `delete from ${t};`).join(' '));
     this.select = db.prepare<[string], AnswerMeta & { body: string }>('select etag, stamp, listed, fingerprint, fetched_at, body from answers where path = ?');
     this.insert = db.prepare('insert or replace into answers (path, etag, stamp, listed, fingerprint, fetched_at, body) values (?, ?, ?, ?, ?, ?, ?)');
     this.selectProject = db.prepare<[string], AnswerMeta>('select etag, stamp, listed, fingerprint, fetched_at from projects where path = ?');
     this.stager = projectStager(db, STAGING_TABLES);
     this.markProject = db.prepare('update projects set run = ? where path = ?');
+    const userColumns = ['path', 'key', 'listed', ...STAGED_USER_COLUMNS];
+    // A user listed twice (pages asked ahead can overlap): the first entry stands.
+    this.insertUser = db.prepare(`insert or ignore into users (${userColumns.join(', ')}) values (${userColumns.map(() => '?').join(', ')})`);
+    const productColumns = ['part_number', 'store_id', 'type_name', ...STAGED_PRODUCT_PARTS];
+    this.insertProduct = db.prepare(`insert into catalog_products (${productColumns.join(', ')}) values (${productColumns.map(() => '?').join(', ')})`);
+    this.insertAnswer = db.prepare(
+      'insert into answer_writes (path, resource, key, etag, stamp, listed, fingerprint, body, refresh, served_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    );
+    this.userEmailsOf = db.prepare<[], { id: number; email: string }>('select id, email from users order by seq');
   }
 
   static open(dataDir: string): StagedAnswers {
@@ -226,6 +277,7 @@ export class StagedAnswers {
       // once (WAL wrote each twice, into the log and then into the file).
       db.pragma('journal_mode = TRUNCATE');
       db.pragma('synchronous = OFF');
+      db.pragma(`cache_size = -${STAGING_CACHE_KIB}`);
       return new StagedAnswers(db);
     };
     try {
@@ -238,6 +290,12 @@ export class StagedAnswers {
 
   static file(dataDir: string): string {
     return path.join(dataDir, STAGING_FILE);
+  }
+
+  /** Attaches the staging file to the store's connection `sqlite` as `staging` (the apply copies from it by SQL). */
+  static attach(sqlite: SQLite.Database, dataDir: string): void {
+    sqlite.prepare('attach database ? as staging').run(StagedAnswers.file(dataDir));
+    sqlite.pragma(`staging.cache_size = -${STAGING_CACHE_KIB}`);
   }
 
   get(path: string): StagedAnswer | undefined {
@@ -270,6 +328,40 @@ export class StagedAnswers {
 
   putProject(path: string, known: AnswerMeta, p: StagedProject): void {
     this.inBatch(() => this.stager.put(path, known, this.run, p));
+  }
+
+  /** A user whose list entry changed, to write (the apply copies the run's users by SQL); false when already staged. */
+  putUser(path: string, listed: string, user: PulledUser): boolean {
+    let added = false;
+    this.inBatch(() => {
+      added = this.insertUser.run([path, String(user.id), listed, ...STAGED_USER_COLUMNS.map((c) => user[c])]).changes > 0;
+    });
+    if (added) this.counts.users++;
+    return added;
+  }
+
+  /** The run's staged users' ids and e-mails, in the order they came. */
+  *userEmails(): Generator<{ id: number; email: string }> {
+    yield* this.userEmailsOf.iterate();
+  }
+
+  /** A catalog product converted, in the order the catalog is to be written (see STAGED_PRODUCT_PARTS). */
+  putProduct(p: PulledProduct): void {
+    this.inBatch(() => this.insertProduct.run([p.ref.part_number, p.ref.store_id, p.typeName, ...STAGED_PRODUCT_PARTS.map((part) => JSON.stringify(p[part]))]));
+    this.counts.products++;
+  }
+
+  /** An answer to record in the store's sync_answers with the apply (in this order). */
+  putAnswer(a: AnswerWrite): void {
+    this.inBatch(() =>
+      this.insertAnswer.run(a.path, a.resource, a.key, a.etag, a.stamp, a.listed ?? null, a.fingerprint ?? null, a.body ?? null, a.refresh ? 1 : 0, a.served_at ?? null),
+    );
+    this.counts.answers++;
+  }
+
+  /** How many users, products and answers to record this run has staged. */
+  get staged(): Readonly<{ users: number; products: number; answers: number }> {
+    return { ...this.counts };
   }
 
   /**

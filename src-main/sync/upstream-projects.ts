@@ -111,8 +111,13 @@ export async function writeUpstreamProjects(trx: Trx, sqlite: SQLite.Database, s
   const byEmail = db.prepare(`select count(*) from ${staged} s where s.run = ? and s.user_id is null`).pluck().get(run) as number;
   db.exec(`create temp table emails (email text primary key, id integer not null) without rowid`);
   if (byEmail > 0) db.exec('insert or ignore into temp.emails select lower(email), id from main.users');
+  // Keyed by id: the statements below join the run's staged projects (found by the staging's
+  // (run, id) index) to it, and without a key SQLite scanned the whole table once per staged
+  // project (made by `create table … as select`: 18 s per statement for 20,000 projects, the
+  // time growing with the square of their number).
+  db.exec('create temp table incoming (id integer primary key, user_id integer, jurisdiction_id integer)');
   db.prepare(
-    `create temp table incoming as select s.id, coalesce(
+    `insert into temp.incoming (id, user_id, jurisdiction_id) select s.id, coalesce(
         (select u.id from main.users u where u.id = s.user_id),
         (select e.id from temp.emails e where e.email = lower(s.engineer_email)),
         (select u.id from temp.links l join main.users u on u.id = l.user_id where l.project_id = s.id)) as user_id,
