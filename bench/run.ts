@@ -24,7 +24,7 @@ import { startBench } from './start.js';
 import { offloadBench } from './offload.js';
 import { mediaBench } from './media.js';
 import { DEFAULT_CONCURRENCY } from '../src-main/sync/upstream-client.js';
-import { ensureCli } from '../scripts/build-cli.mjs';
+import { bundleOptions, ensureCli } from '../scripts/build-cli.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const tsx = path.join(root, 'node_modules/.bin/tsx');
@@ -406,10 +406,29 @@ interface SyncReport {
   again?: SyncRun;
 }
 
+/**
+ * The sync's serving process as the app runs it: bench/servers/sync-downstream.ts bundled as the
+ * command line is (plain Node, no TypeScript compiler, which held some 80 MB more and an esbuild
+ * service beside it), in .cache/ (never packaged); its workers are the command line's build.
+ */
+let downstreamEntry: Promise<string> | null = null;
+function builtDownstream(): Promise<string> {
+  downstreamEntry ??= (async () => {
+    await ensureCli();
+    const outdir = path.join(root, '.cache', 'bench');
+    const { build } = await import('esbuild');
+    fs.rmSync(outdir, { recursive: true, force: true });
+    await build({ ...bundleOptions(), entryPoints: { 'sync-downstream': path.join(import.meta.dirname, 'servers', 'sync-downstream.ts') }, outdir });
+    return path.join(outdir, 'sync-downstream.js');
+  })();
+  return downstreamEntry;
+}
+const spawnDownstream = async (...args: string[]) => spawn(process.execPath, [await builtDownstream(), ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+
 /** Runs the bench child: a serving downstream syncing into a fresh folder from `upstreamUrl`; its JSON report. */
 async function syncFrom(upstreamUrl: string, key: string, runs: 'first' | 'both', dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fieldsizer-bench-down-'))): Promise<SyncReport> {
   try {
-    const child = spawn(tsx, [path.join(import.meta.dirname, 'servers', 'sync-downstream.ts'), dir, upstreamUrl, key, runs], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = await spawnDownstream(dir, upstreamUrl, key, runs);
     const line = await new Promise<string>((resolve, reject) => {
       readline.createInterface({ input: child.stdout! }).once('line', resolve);
       child.once('exit', (code) => reject(new Error(`sync-downstream exited with ${code}`)));
@@ -473,7 +492,7 @@ if (wants('sync')) {
   const server = await startChild('fieldsizer.ts', upstream.dir);
   /** Runs the bench child: a serving downstream syncing into `dir`; its JSON report. */
   const syncInto = async (dir: string, runs: 'first' | 'both') => {
-    const child = spawn(tsx, [path.join(import.meta.dirname, 'servers', 'sync-downstream.ts'), dir, `http://127.0.0.1:${server.port}`, upstream.key, runs], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = await spawnDownstream(dir, `http://127.0.0.1:${server.port}`, upstream.key, runs);
     const line = await new Promise<string>((resolve, reject) => {
       readline.createInterface({ input: child.stdout! }).once('line', resolve);
       child.once('exit', (code) => reject(new Error(`sync-downstream exited with ${code}`)));
@@ -540,7 +559,7 @@ if (wants('sync')) {
         const dir = fs.mkdtempSync(path.join(os.tmpdir(), `fieldsizer-bench-${mode}-`));
         try {
           const cpu = upstreamCpuSeconds(proxy.pid);
-          const child = spawn(tsx, [path.join(import.meta.dirname, 'servers', 'sync-downstream.ts'), dir, `http://127.0.0.1:${proxy.port}`, upstream.key, 'first'], { stdio: ['ignore', 'pipe', 'inherit'] });
+          const child = await spawnDownstream(dir, `http://127.0.0.1:${proxy.port}`, upstream.key, 'first');
           const line = await new Promise<string>((resolve, reject) => {
             readline.createInterface({ input: child.stdout! }).once('line', resolve);
             child.once('exit', (code) => reject(new Error(`sync-downstream exited with ${code}`)));

@@ -9,3 +9,5 @@ interface BuildOptions {
 }
 export declare function ensureCli(options?: BuildOptions): Promise<string>;
 export declare function ensureTemplate(options?: BuildOptions): Promise<string>;
+/** esbuild's options for the main-process code under plain Node (entry points and outdir are the caller's). */
+export declare function bundleOptions(code?: string): import('esbuild').BuildOptions;

@@ -54,12 +54,21 @@ export async function ensureCli({ force = false, log = (line) => console.error(l
   const { build } = await import('esbuild');
   fs.rmSync(CLI_DIR, { recursive: true, force: true });
   await build({
+    ...bundleOptions(code),
     // The workers are entries of their own: they are started from files beside the code that starts them.
     entryPoints: {
       cli: path.join(root, 'src-main/cli.ts'),
       ...Object.fromEntries(Object.entries(workerEntries()).map(([name, file]) => [name, path.join(root, file)])),
     },
     outdir: CLI_DIR,
+  });
+  fs.writeFileSync(CLI_STAMP, `${JSON.stringify({ code, built: new Date().toISOString() })}\n`);
+  return CLI_ENTRY;
+}
+
+/** How the main-process code is bundled for plain Node (`code`: the sources' fingerprint, the build's id). */
+export function bundleOptions(code = fingerprint(CODE)) {
+  return {
     bundle: true,
     splitting: true,
     format: 'esm',
@@ -74,9 +83,7 @@ export async function ensureCli({ force = false, log = (line) => console.error(l
     // Which build made a prepared store: one made by other code is not used (src-main/store/template-store.ts).
     define: { __FIELDSIZER_BUILD__: JSON.stringify(code) },
     logLevel: 'warning',
-  });
-  fs.writeFileSync(CLI_STAMP, `${JSON.stringify({ code, built: new Date().toISOString() })}\n`);
-  return CLI_ENTRY;
+  };
 }
 
 /** Builds the prepared start-up store with the built command line when it or resources/ changed. */
