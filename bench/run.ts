@@ -24,7 +24,7 @@ import { startBench } from './start.js';
 import { offloadBench } from './offload.js';
 import { mediaBench } from './media.js';
 import { DEFAULT_CONCURRENCY } from '../src-main/sync/upstream-client.js';
-import { bundleOptions, ensureCli } from '../scripts/build-cli.mjs';
+import { bundleOptions, ensureCli, ensureTemplate, workerEntryPoints } from '../scripts/build-cli.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const tsx = path.join(root, 'node_modules/.bin/tsx');
@@ -408,17 +408,18 @@ interface SyncReport {
 
 /**
  * The sync's serving process as the app runs it: bench/servers/sync-downstream.ts bundled as the
- * command line is (plain Node, no TypeScript compiler, which held some 80 MB more and an esbuild
- * service beside it), in .cache/ (never packaged); its workers are the command line's build.
+ * command line is, with its workers beside it (plain Node, no TypeScript compiler, which held some
+ * 80 MB more and an esbuild service beside it), in .cache/ (never packaged).
  */
 let downstreamEntry: Promise<string> | null = null;
 function builtDownstream(): Promise<string> {
   downstreamEntry ??= (async () => {
-    await ensureCli();
+    // A compiled process knows its build: the prepared store must be this build's, or it loads the data set.
+    await ensureTemplate();
     const outdir = path.join(root, '.cache', 'bench');
     const { build } = await import('esbuild');
     fs.rmSync(outdir, { recursive: true, force: true });
-    await build({ ...bundleOptions(), entryPoints: { 'sync-downstream': path.join(import.meta.dirname, 'servers', 'sync-downstream.ts') }, outdir });
+    await build({ ...bundleOptions(), entryPoints: { 'sync-downstream': path.join(import.meta.dirname, 'servers', 'sync-downstream.ts'), ...workerEntryPoints() }, outdir });
     return path.join(outdir, 'sync-downstream.js');
   })();
   return downstreamEntry;

@@ -11,3 +11,5 @@ export declare function ensureCli(options?: BuildOptions): Promise<string>;
 export declare function ensureTemplate(options?: BuildOptions): Promise<string>;
 /** esbuild's options for the main-process code under plain Node (entry points and outdir are the caller's). */
 export declare function bundleOptions(code?: string): import('esbuild').BuildOptions;
+/** The worker modules (src-main/worker-entries.json) as esbuild entry points. */
+export declare function workerEntryPoints(): Record<string, string>;

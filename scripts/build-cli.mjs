@@ -58,13 +58,16 @@ export async function ensureCli({ force = false, log = (line) => console.error(l
     // The workers are entries of their own: they are started from files beside the code that starts them.
     entryPoints: {
       cli: path.join(root, 'src-main/cli.ts'),
-      ...Object.fromEntries(Object.entries(workerEntries()).map(([name, file]) => [name, path.join(root, file)])),
+      ...workerEntryPoints(),
     },
     outdir: CLI_DIR,
   });
   fs.writeFileSync(CLI_STAMP, `${JSON.stringify({ code, built: new Date().toISOString() })}\n`);
   return CLI_ENTRY;
 }
+
+/** The worker modules as esbuild entry points: each is started from a file beside the code that starts it. */
+export const workerEntryPoints = () => Object.fromEntries(Object.entries(workerEntries()).map(([name, file]) => [name, path.join(root, file)]));
 
 /** How the main-process code is bundled for plain Node (`code`: the sources' fingerprint, the build's id). */
 export function bundleOptions(code = fingerprint(CODE)) {
