@@ -98,8 +98,9 @@ program
       },
     );
     const unannounce = announceApiAddress(options.dataDir, server.url, server.port);
-    console.log(`listening on ${server.url}`);
+    // Written before the line that says the server is up: whoever waits for that line finds the page.
     const openPage = writeOpenAppPage(options.dataDir, server.uiUrl);
+    console.log(`listening on ${server.url}`);
     // The sign-in address holds the UI's session token: it goes into a private file, not the terminal.
     if (fs.existsSync(path.join(RENDERER_DIR, 'index.html'))) console.log(`open the app: ${pathToFileURL(openPage).href} (it signs you in; only you can read it)`);
     else console.log(`the app's UI is not built (npm run build:renderer); once built, open ${pathToFileURL(openPage).href}`);
