@@ -8,27 +8,10 @@ import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { openStore } from '../../src-main/store/open-store.js';
 import { spareCore, startStoreCheck } from '../../src-main/store/store-check.js';
-import { StoreOpenError } from '../../src-main/store/store-errors.js';
 import { runCli } from '../helpers/cli-process.js';
-import { garbage, leafPageOf, overwrite, pageSizeOf, scratchStores } from './helpers.js';
+import { damageMiddlePage, openError, scratchStores } from './helpers.js';
 
 const { cleanup, folder } = scratchStores();
-
-/** Overwrites a leaf page of zip_codes in the middle of the file: quick_check finds it, the header is intact. */
-function damageMiddlePage(file: string): void {
-  const page = leafPageOf(file, 'zip_codes');
-  const size = pageSizeOf(file);
-  overwrite(file, (page - 1) * size, garbage(size));
-}
-
-async function openError(promise: Promise<unknown>): Promise<StoreOpenError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(StoreOpenError);
-  return error as StoreOpenError;
-}
 
 describe('the store check begun early, in a worker thread', () => {
   it('finds a damaged page itself, and the open refuses the store, naming the file', async () => {

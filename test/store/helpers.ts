@@ -1,12 +1,13 @@
 /** Shared steps of the store-safety tests: a store with unsynced projects, and byte-level damage. */
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach } from 'vitest';
+import { afterEach, expect } from 'vitest';
 import { openEngine, type Engine } from '../../src-main/engine/engine.js';
 import { DATABASE_FILE } from '../../src-main/store/open-store.js';
 import { copyTemplateDataDir } from '../helpers/api-server.js';
 import { projectCreateBody } from '../../src-shared/api/project-write.js';
 import { openSqlite } from '../../src-main/store/sqlite.js';
+import { StoreOpenError } from '../../src-main/store/store-errors.js';
 
 /**
  * Scratch data folders (copies of the prepared store) and engines on them, removed and closed
@@ -90,3 +91,20 @@ export function overwrite(file: string, offset: number, bytes: Buffer): void {
 
 /** Bytes that are no SQLite page (a fixed pattern, so a failure is reproducible). */
 export const garbage = (length: number) => Buffer.alloc(length, 0xa5);
+
+/** Overwrites a leaf page of zip_codes in the middle of the file: quick_check finds it, the header is intact. */
+export function damageMiddlePage(file: string): void {
+  const page = leafPageOf(file, 'zip_codes');
+  const size = pageSizeOf(file);
+  overwrite(file, (page - 1) * size, garbage(size));
+}
+
+/** The StoreOpenError an open is refused with (fails the test when it opens, or fails otherwise). */
+export async function openError(promise: Promise<unknown>): Promise<StoreOpenError> {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(StoreOpenError);
+  return error as StoreOpenError;
+}

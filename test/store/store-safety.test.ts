@@ -21,10 +21,9 @@ import { DATABASE_FILE, openStore } from '../../src-main/store/open-store.js';
 import type { Database } from '../../src-main/store/schema.js';
 import { takeLock } from '../../src-main/store/process-locks.js';
 import { openSqlite } from '../../src-main/store/sqlite.js';
-import { StoreOpenError } from '../../src-main/store/store-errors.js';
 import { spawnCli } from '../helpers/cli-process.js';
 import type { Readable } from 'node:stream';
-import { addNotes, garbage, leafPageOf, makeUnsyncedProjects, overwrite, pageSizeOf, scratchStores } from './helpers.js';
+import { addNotes, damageMiddlePage, garbage, makeUnsyncedProjects, openError, overwrite, pageSizeOf, scratchStores } from './helpers.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const { cleanup, folder, open } = scratchStores();
@@ -48,15 +47,6 @@ async function closeFolded(engine: Engine): Promise<void> {
 }
 
 const sha = (file: string) => createHash('sha256').update(fs.readFileSync(file)).digest('hex');
-
-async function openError(promise: Promise<unknown>): Promise<StoreOpenError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(StoreOpenError);
-  return error as StoreOpenError;
-}
 
 describe('a damaged store', () => {
   it('a broken header: named in the message, moved aside byte for byte, the last good backup restored', async () => {
@@ -89,9 +79,7 @@ describe('a damaged store', () => {
     addNotes(engine, ids[0]!, [{ author: 'Inspector', text: 'Needs a sample port.', created: '2026-03-01' }]);
     const originals = ids.map((id) => readExportedProject(engine.store.sqlite, id)!);
     await closeFolded(engine);
-    const page = leafPageOf(file, 'zip_codes');
-    const size = pageSizeOf(file);
-    overwrite(file, (page - 1) * size, garbage(size));
+    damageMiddlePage(file);
 
     const error = await openError(openEngine({ dataDir }));
     expect(error.problem).toBe('damaged');
