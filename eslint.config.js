@@ -4,7 +4,7 @@ import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 
 export default tseslint.config(
-  { ignores: ['out/**', 'dist/**', 'release/**', 'node_modules/**', 'resources/**', '.scratch/**', 'test-results/**'] },
+  { ignores: ['out/**', 'dist/**', 'release/**', 'node_modules/**', 'resources/**', '.scratch/**', 'test-results/**', '.cache/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
