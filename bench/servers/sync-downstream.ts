@@ -31,7 +31,9 @@ function memoryKiB(pid: number | 'self' = 'self'): { rss: number; peak: number }
   try {
     const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
     const field = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+)`).exec(status)?.[1] ?? NaN);
-    return { rss: field('VmRSS'), peak: field('VmHWM') };
+    const sizes = { rss: field('VmRSS'), peak: field('VmHWM') };
+    // An ended child not yet reaped (a zombie: the pull's process ends mid-run) has no memory lines.
+    return Number.isNaN(sizes.rss) || Number.isNaN(sizes.peak) ? null : sizes;
   } catch {
     return null;
   }
