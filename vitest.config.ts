@@ -61,7 +61,7 @@ export default defineConfig({
           // One worker process serves many files (a process start and node_modules loaded once, not
           // per file: half the CPU time); the set-up file still gives each file fresh project modules.
           isolate: false,
-          setupFiles: ['test/unit-setup.ts'],
+          setupFiles: ['test/fresh-modules.setup.ts'],
           sequence: { groupOrder: 0 },
         },
       },
@@ -77,6 +77,11 @@ export default defineConfig({
           // hang still fails, later).
           testTimeout: 90_000,
           hookTimeout: 120_000,
+          // As in the unit tier, a worker process serves many files, each with fresh project modules
+          // (test/fresh-modules.setup.ts): a process start and node_modules (fastify, zod, kysely) loaded
+          // once per worker, not once per file.
+          isolate: false,
+          setupFiles: ['test/fresh-modules.setup.ts'],
           // Shares the pool with unit, as before the split: the whole run is no longer for it.
           sequence: { groupOrder: 0 },
         },

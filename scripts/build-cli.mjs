@@ -69,6 +69,24 @@ export async function ensureCli({ force = false, log = (line) => console.error(l
 /** The worker modules as esbuild entry points: each is started from a file beside the code that starts it. */
 export const workerEntryPoints = () => Object.fromEntries(Object.entries(workerEntries()).map(([name, file]) => [name, path.join(root, file)]));
 
+/**
+ * zod re-exports its 64 translations of its messages (`z.locales`), a tenth of the code a start
+ * parses; the app uses English alone (zod's default, which its schemas import from en.js itself),
+ * so the list resolves to English only.
+ */
+const zodEnglishOnly = {
+  name: 'zod-english-only',
+  setup(build) {
+    build.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
+      args.importer.includes(`${path.sep}zod${path.sep}`) ? { path: 'zod-locales-en', namespace: 'zod-english-only' } : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: 'zod-english-only' }, () => ({
+      contents: "export { default as en } from 'zod/v4/locales/en.js';",
+      resolveDir: root,
+    }));
+  },
+};
+
 /** How the main-process code is bundled for plain Node (`code`: the sources' fingerprint, the build's id). */
 export function bundleOptions(code = fingerprint(CODE)) {
   return {
@@ -79,8 +97,21 @@ export function bundleOptions(code = fingerprint(CODE)) {
     target: 'node20',
     // Dependencies are bundled too: loading hundreds of files from node_modules was most of a
     // start. Not better-sqlite3 (native), nor pdfkit (it reads its data files beside itself).
-    external: ['better-sqlite3', 'pdfkit', 'electron', 'electron-updater'],
+    // Nor what fastify requires only when asked, so a start does not parse it: its own schema
+    // compilers (ajv, fast-json-stringify; the server gives zod's, src-main/http/server.ts), its
+    // request log (pino: `serve --log`) and its inject (light-my-request).
+    external: [
+      'better-sqlite3',
+      'pdfkit',
+      'electron',
+      'electron-updater',
+      '@fastify/ajv-compiler',
+      '@fastify/fast-json-stringify-compiler',
+      'pino',
+      'light-my-request',
+    ],
     // CommonJS dependencies inside an ES module still call require().
+    plugins: [zodEnglishOnly],
     banner: { js: "import { createRequire as __fieldsizerRequire } from 'node:module'; const require = __fieldsizerRequire(import.meta.url);" },
     sourcemap: 'linked',
     // Which build made a prepared store: one made by other code is not used (src-main/store/template-store.ts).

@@ -31,7 +31,9 @@ function memoryKiB(pid: number | 'self' = 'self'): { rss: number; peak: number }
   try {
     const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
     const field = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+)`).exec(status)?.[1] ?? NaN);
-    return { rss: field('VmRSS'), peak: field('VmHWM') };
+    const sizes = { rss: field('VmRSS'), peak: field('VmHWM') };
+    // An ended child not yet reaped (a zombie: the pull's process ends mid-run) has no memory lines.
+    return Number.isNaN(sizes.rss) || Number.isNaN(sizes.peak) ? null : sizes;
   } catch {
     return null;
   }
@@ -104,19 +106,29 @@ async function timedSync() {
   // What the serving process's own heap and buffers held at the highest sample: the rest of it is
   // native memory (SQLite, sockets, malloc arenas).
   let mainAtPeak = { heap_mb: 0, external_mb: 0 };
+  let atPeak = { phase: '', serving_mb: 0, worker_mb: 0, media_mb: 0 };
   const sampler = setInterval(() => {
     const serving = memoryKiB()?.rss ?? 0;
     servingSampled = Math.max(servingSampled, serving);
     let total = serving;
+    let worker = 0;
+    let media = 0;
     for (const pid of childPids()) {
       const child = memoryKiB(pid);
       if (!child) continue;
       total += child.rss;
-      if (isMediaWorker(pid)) mediaPeak = Math.max(mediaPeak, child.peak);
-      else workerPeak = Math.max(workerPeak, child.peak);
+      if (isMediaWorker(pid)) {
+        mediaPeak = Math.max(mediaPeak, child.peak);
+        media += child.rss;
+      } else {
+        workerPeak = Math.max(workerPeak, child.peak);
+        worker += child.rss;
+      }
     }
     if (total <= sampled) return;
     sampled = total;
+    // Which processes made the highest sum, and when.
+    atPeak = { phase: `${engine.sync.status().phase}`, serving_mb: Math.round(serving / 1024), worker_mb: Math.round(worker / 1024), media_mb: Math.round(media / 1024) };
     const m = process.memoryUsage();
     mainAtPeak = { heap_mb: Math.round(m.heapTotal / 2 ** 20), external_mb: Math.round((m.external + m.arrayBuffers) / 2 ** 20) };
   }, 100);
@@ -133,7 +145,7 @@ async function timedSync() {
   const servingPeakKiB = Math.max(servingSampled, canReset ? (memory?.peak ?? 0) : 0);
   const s = engine.sync.status();
   if (s.last_error) throw new Error(`sync failed: ${s.last_error.message}`);
-  return { ms: Math.round(ms), write_ms: writeMs, bytes: s.bytes, bytes_decoded: s.bytes_decoded, requests: s.requests, peak_rss_mb: Math.round(sampled / 1024), peak_from: 'VmRSS of the serving process and its pull worker process, summed, sampled every 100 ms', serving_peak_rss_mb: Math.round(servingPeakKiB / 1024), worker_peak_rss_mb: Math.round(workerPeak / 1024), media_worker_peak_rss_mb: Math.round(mediaPeak / 1024), sampled_peak_rss_mb: Math.round(sampled / 1024), main_at_sampled_peak: mainAtPeak, ...delays, worst_delay_by_phase: Object.fromEntries(byPhase), load: [loadBefore, load1()] };
+  return { ms: Math.round(ms), write_ms: writeMs, bytes: s.bytes, bytes_decoded: s.bytes_decoded, requests: s.requests, peak_rss_mb: Math.round(sampled / 1024), peak_from: 'VmRSS of the serving process and its pull worker process, summed, sampled every 100 ms', serving_peak_rss_mb: Math.round(servingPeakKiB / 1024), worker_peak_rss_mb: Math.round(workerPeak / 1024), media_worker_peak_rss_mb: Math.round(mediaPeak / 1024), sampled_peak_rss_mb: Math.round(sampled / 1024), main_at_sampled_peak: mainAtPeak, at_sampled_peak: atPeak, ...delays, worst_delay_by_phase: Object.fromEntries(byPhase), load: [loadBefore, load1()] };
 }
 
 /**

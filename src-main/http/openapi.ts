@@ -9,6 +9,7 @@
 import Fastify, { type RouteOptions } from 'fastify';
 import type { SwaggerOptions } from '@fastify/swagger';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { schemaController } from './schema-compilers.js';
 
 const SWAGGER_OPTIONS: SwaggerOptions = {
   openapi: {
@@ -50,9 +51,7 @@ export class OpenApiDocument {
   private async make(): Promise<unknown> {
     const { default: fastifySwagger } = await import('@fastify/swagger');
     // Never listens nor validates: the schemas are only read (its HEAD copies would be left out anyway).
-    const docs = Fastify({ exposeHeadRoutes: false });
-    docs.setValidatorCompiler(() => () => true);
-    docs.setSerializerCompiler(() => (data) => JSON.stringify(data));
+    const docs = Fastify({ exposeHeadRoutes: false, schemaController });
     await docs.register(fastifySwagger, SWAGGER_OPTIONS);
     for (const route of this.routes) docs.route({ ...route, handler: async () => null });
     await docs.ready();

@@ -5,7 +5,8 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyEtag from '@fastify/etag';
-import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { schemaController } from './schema-compilers.js';
 import type { Engine } from '../engine/engine.js';
 import { installAuth } from './auth.js';
 import { frameworkRequestError, installErrorHandling, sendError, type ServerLog } from './errors.js';
@@ -67,11 +68,8 @@ export async function buildServer(engine: Engine, options: ServerOptions = {}): 
     http: { maxHeaderSize: MAX_HEADER_BYTES },
     clientErrorHandler,
     rewriteUrl: rewriteAbsoluteTarget,
+    schemaController,
   }).withTypeProvider<ZodTypeProvider>();
-  app.setValidatorCompiler(validatorCompiler);
-  // Response schemas document the API (OpenAPI) and are checked by the tests; serving uses plain
-  // JSON so fields kept from an upstream the schemas do not know are not dropped.
-  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
 
   const routes: RouteEntry[] = [];
   ROUTES.set(app, routes);

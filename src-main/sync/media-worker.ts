@@ -51,14 +51,15 @@ const status = {
 
 async function main(input: MediaWorkerInput): Promise<void> {
   // The serving process checked the file when it opened it.
+  // The step starts once the pull's process has folded its run's WAL and ended (sync-service.ts):
+  // this connection checkpoints its own commits as they come, here rather than on the serving
+  // thread, and folds what is left before it reports done: left in the WAL (as when the pull's
+  // process folded after this step), its rows would be checkpointed by the serving thread's writes.
   const store = await openStore(input.dataDir, { check: false });
-  // No checkpoint on this connection's commits: the pull worker folds its run's WAL once the
-  // serving thread's bookkeeping is written (pull-worker-host.ts); a checkpoint of that WAL here
-  // would make the serving thread's writes meanwhile wait on the disk.
-  store.sqlite.pragma('wal_autocheckpoint = 0');
   try {
     const media = new MediaSync(store.db, new MediaStore(store, input.dataDir), input.tuning);
     const result = await media.run({ upstreamUrl: input.upstreamUrl, key: input.key, signal: controller.signal, report: (m) => status.update(m) });
+    store.sqlite.pragma('wal_checkpoint(PASSIVE)');
     status.flush();
     post({ type: 'done', media: result });
   } finally {

@@ -53,13 +53,14 @@ function holdCheckpoints(serving: SQLite.Database): () => void {
  * written: only then does the worker fold the gigabyte-sized WAL into the database file and flush
  * it. The serving thread's writes (some statements, a lock file removed) waited up to a fifth of
  * a second on the disk when they met that flush (in about one full-scale first sync in three).
+ * `written` resolves once the worker's process has ended (its memory given back), whatever ended it.
  */
 export function runPullWorker(
   input: PullWorkerInput,
   serving: SQLite.Database,
   signal: AbortSignal,
   onStatus: StatusReporter['update'],
-): Promise<{ result: Extract<PullWorkerMessage, { type: 'done' }>; written: () => void }> {
+): Promise<{ result: Extract<PullWorkerMessage, { type: 'done' }>; written: () => Promise<void> }> {
   const release = holdCheckpoints(serving);
   let worker: PullProcess;
   try {
@@ -69,6 +70,11 @@ export function runPullWorker(
     throw error;
   }
   worker.onExit(release);
+  const ended = new Promise<void>((resolve) => worker.onExit(() => resolve()));
+  const written = () => {
+    worker.send({ type: 'tidy' });
+    return ended;
+  };
   worker.send({ type: 'start', input });
   return new Promise((resolve, reject) => {
     let settled = false;
@@ -87,7 +93,7 @@ export function runPullWorker(
     worker.onMessage((m) => {
       if (m.type === 'status') onStatus(m.patch);
       // The data is switched: the run is over for the app; the worker still tidies its files.
-      else if (m.type === 'done') finish(() => resolve({ result: m, written: () => worker.send({ type: 'tidy' }) }));
+      else if (m.type === 'done') finish(() => resolve({ result: m, written }));
       // The worker's work is over: end the process (open sockets would keep it alive).
       else if (m.type === 'closed') worker.kill();
       else if (m.type === 'failed') {

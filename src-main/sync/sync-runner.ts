@@ -43,7 +43,7 @@ export class SyncRunner implements SyncRun {
     private readonly tuning: ClientTuning = {},
   ) {}
 
-  async run(options: { upstreamUrl: string; key: string; signal: AbortSignal; status: StatusReporter; allowMassDelete: boolean }): Promise<() => void> {
+  async run(options: { upstreamUrl: string; key: string; signal: AbortSignal; status: StatusReporter; allowMassDelete: boolean }): Promise<() => Promise<void>> {
     const { store, dataDir } = this.deps;
     const { status, signal } = options;
     const push = { wire: 0, decoded: 0, requests: 0 };
@@ -93,7 +93,7 @@ export class SyncRunner implements SyncRun {
       await recordFoundConflicts(store.db, this.deps.projects, [...pushed.conflicts, ...result.conflicts]);
       await replaceStepIssues(store.db, 'push', pushed.refused);
     } catch (error) {
-      written();
+      void written();
       throw error;
     }
     status.update({ rejected: result.rejected, warnings: result.warnings + pushed.refused.length });

@@ -3,6 +3,7 @@
  * the scheduler, and the conflict list. The work of a run is done by SyncRunner (sync-runner.ts).
  */
 import { EventEmitter } from 'node:events';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Kysely } from 'kysely';
 import type { ConflictChoice, SyncConflict, SyncIssue, SyncSettings, SyncStatus } from '../../src-shared/sync.js';
 import type { MediaSyncStatus } from '../../src-shared/media.js';
@@ -28,6 +29,12 @@ export interface SyncNowOptions {
  * The media step (media-sync.ts), run once the pull is applied: it reports its own progress and
  * never throws for a media failure. Set by the engine.
  */
+/**
+ * How long the media step waits for the pull's process to fold its WAL and end (seconds for a
+ * full-scale first sync); past it, the step starts anyway: only memory is at stake.
+ */
+const FOLD_WAIT_MS = 120_000;
+
 export type MediaStep = (options: { upstreamUrl: string; key: string; signal: AbortSignal; report: (media: MediaSyncStatus) => void }) => Promise<MediaSyncStatus>;
 
 export interface SyncServiceEvents {
@@ -177,7 +184,7 @@ export class SyncService extends EventEmitter<SyncServiceEvents> {
     this.controller = controller;
     this.publish({ state: 'running', phase: 'connecting', progress: [], bytes: 0, bytes_decoded: 0, requests: 0, rejected: 0, warnings: 0, pushed: 0, moved_to: null, started_at: new Date().toISOString(), next_run: null });
     const reporter: StatusReporter = { update: (patch) => this.publish(patch, patch.phase !== undefined) };
-    let written: () => void = () => undefined;
+    let written: () => Promise<void> = () => Promise.resolve();
     this.running = this.guard()
       .catch((error: unknown) => Promise.reject(error instanceof LockBusyError ? new SyncFailure('busy', error.message) : error))
       .then((held) =>
@@ -187,6 +194,14 @@ export class SyncService extends EventEmitter<SyncServiceEvents> {
           .finally(() => held.release()),
       )
       .then(async () => {
+        // The run's writes here are done: the pull's process folds its WAL and ends before the
+        // media step's process starts, so the two never hold their memory at once (the pull's
+        // heap stays near its peak until its process ends).
+        if (this.mediaStep) {
+          const waited = new AbortController();
+          const fallback = sleep(FOLD_WAIT_MS, undefined, { ref: false, signal: waited.signal }).catch(() => undefined);
+          await Promise.race([written(), fallback]).finally(() => waited.abort());
+        }
         // The pull is applied: the pictures and documents it names (a media failure is counted, never the run's).
         if (this.mediaStep) {
           this.publish({ phase: 'media' });
@@ -212,8 +227,9 @@ export class SyncService extends EventEmitter<SyncServiceEvents> {
       .finally(async () => {
         this.running = null;
         this.controller = null;
-        // The run's writes here are done (counting only reads): the worker may tidy up.
-        written();
+        // The run's writes here are done (counting only reads): the worker may tidy up, if it
+        // has not already (before the media step; on a failure).
+        void written();
         await this.refreshCounts();
         this.schedule();
       });

@@ -9,9 +9,9 @@ export interface SyncRun {
   /**
    * Does one sync; reports progress through `status`; throws a SyncFailure on failure. Resolves
    * with what to call once the run's own bookkeeping here is written: the sync's heavy disk work
-   * after a run waits for that (see `runPullWorker`).
+   * after a run waits for that (see `runPullWorker`); its promise settles when that work is done.
    */
-  run(options: { upstreamUrl: string; key: string; signal: AbortSignal; status: StatusReporter; allowMassDelete: boolean }): Promise<() => void>;
+  run(options: { upstreamUrl: string; key: string; signal: AbortSignal; status: StatusReporter; allowMassDelete: boolean }): Promise<() => Promise<void>>;
   /** Keep mine or keep theirs; `confirmed` when the user agreed to lose their only copy. */
   resolve(projectId: number, choice: ConflictChoice, confirmed: boolean): Promise<void>;
 }

@@ -8,7 +8,7 @@
  * and after the run and the words the rep reads.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/api-server.js';
+import { copyUpstreamDataDir, startTestServer, type TestServer } from '../helpers/api-server.js';
 import { handWrittenData } from '../helpers/spec-upstream/data.js';
 import type { Quirks } from '../helpers/spec-upstream/quirks.js';
 import { startSpecUpstream, type SpecUpstream } from '../helpers/spec-upstream/server.js';
@@ -33,7 +33,10 @@ const TUNING: ClientTuning = { timeoutMs: 10_000, attempts: 5, backoffMs: 20 };
 /** A spec-only service and a downstream of it; `synced`: after one good sync. */
 async function start(options: { quirks?: Partial<Quirks>; tuning?: ClientTuning; synced?: boolean } = {}) {
   up = await startSpecUpstream(handWrittenData(), { quirks: options.quirks });
-  down = await startTestServer({ rateLimitPerMinute: 0 }, { syncTuning: { ...TUNING, ...options.tuning } });
+  // The embedded data set with its first 400 projects (the two-server tests' central service's
+  // store): each first sync here retires the demo set and copies the store first, and these tests
+  // are about the network, not the demo set's size (spec-upstream.test.ts retires the whole one).
+  down = await startTestServer({ rateLimitPerMinute: 0 }, { syncTuning: { ...TUNING, ...options.tuning } }, copyUpstreamDataDir());
   await down.engine.sync.saveSettings({ upstream_url: up.url, interval_minutes: 0 }, up.key);
   if (options.synced !== false) {
     await down.engine.sync.syncNow();
