@@ -102,6 +102,34 @@ describe('the engineer in the editor', () => {
     expect((await engineerOf(draft.id)).id).toBe(secondUser!.id);
   }, 120_000);
 
+  it('going from one project to another, never shows the first one\'s form as the second while it loads', async () => {
+    const first = await app.engine.projects.create({ name: 'Left kitchen', engineer: { id: firstUser!.id } }, { personal: true });
+    const second = await app.engine.projects.create({ name: 'Arriving kitchen', engineer: { id: secondUser!.id } }, { personal: true });
+    await openProject(first.id);
+    expect(await page.getByLabel('Project name').inputValue()).toBe('Left kitchen');
+    // The second project's answer held back, as on a busy machine.
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/bridge/projects.get', async (route) => {
+      await held;
+      await route.continue();
+    });
+    try {
+      await page.evaluate((hash) => (window.location.hash = hash), `#/projects/${second.id}`);
+      await page.waitForURL(new RegExp(`#/projects/${second.id}$`));
+      // Until it comes the editor says it is loading; no form (the first project's) stands in.
+      await page.getByText('Loading project…').waitFor();
+      expect(await page.getByLabel('Project name').count()).toBe(0);
+    } finally {
+      release();
+    }
+    await page.getByLabel('Project name').waitFor();
+    // Once the held answer has gone through (an unroute before it would handle the route twice).
+    await page.unroute('**/bridge/projects.get');
+    expect(await page.getByLabel('Project name').inputValue()).toBe('Arriving kitchen');
+    expect(await page.getByRole('combobox', { name: 'Engineer' }).inputValue()).toBe(secondUser!.name);
+  }, 120_000);
+
   it('locks the engineer of a submitted project and says why', async () => {
     const p = await app.engine.projects.create(
       { name: 'Submitted kitchen', engineer: { id: firstUser!.id }, address: { street: '1 Review Way', city: 'Testville', state: home.state, postal_code: home.zip_codes[0]! } },

@@ -209,7 +209,9 @@ export const useEditor = create<EditorState>((set, get) => {
       previewSeq++;
       const vocabulary = useApp.getState().vocabulary;
       if (!vocabulary) return;
-      set({ id, view: null, sizing: null, fieldErrors: {}, formError: null, saveRefused: false, notice: null, loadError: null, dirty: false, stale: true, engineerResults: [], engineerQuery: '', removedFixture: null });
+      // The last project's form goes with its id: kept until this one arrived, it was shown (and
+      // could be edited and saved) as this project's.
+      set({ id, form: null, view: null, sizing: null, fieldErrors: {}, formError: null, saveRefused: false, notice: null, loadError: null, dirty: false, stale: true, engineerResults: [], engineerQuery: '', removedFixture: null });
       if (id === 'new') {
         set({ form: newForm(vocabulary, useApp.getState().units) });
         await preview();
