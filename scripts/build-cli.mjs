@@ -98,7 +98,7 @@ export function bundleOptions(code = fingerprint(CODE)) {
     // Dependencies are bundled too: loading hundreds of files from node_modules was most of a
     // start. Not better-sqlite3 (native), nor pdfkit (it reads its data files beside itself).
     // Nor what fastify requires only when asked, so a start does not parse it: its own schema
-    // compilers (ajv, fast-json-stringify; the server gives zod's, src-main/http/server.ts), its
+    // compilers (ajv, fast-json-stringify; the server gives zod's, src-main/http/schema-compilers.ts), its
     // request log (pino: `serve --log`) and its inject (light-my-request).
     external: [
       'better-sqlite3',
@@ -110,8 +110,8 @@ export function bundleOptions(code = fingerprint(CODE)) {
       'pino',
       'light-my-request',
     ],
-    // CommonJS dependencies inside an ES module still call require().
     plugins: [zodEnglishOnly],
+    // CommonJS dependencies inside an ES module still call require().
     banner: { js: "import { createRequire as __fieldsizerRequire } from 'node:module'; const require = __fieldsizerRequire(import.meta.url);" },
     sourcemap: 'linked',
     // Which build made a prepared store: one made by other code is not used (src-main/store/template-store.ts).

@@ -50,11 +50,11 @@ const status = {
 };
 
 async function main(input: MediaWorkerInput): Promise<void> {
-  // The serving process checked the file when it opened it.
   // The step starts once the pull's process has folded its run's WAL and ended (sync-service.ts):
   // this connection checkpoints its own commits as they come, here rather than on the serving
   // thread, and folds what is left before it reports done: left in the WAL (as when the pull's
   // process folded after this step), its rows would be checkpointed by the serving thread's writes.
+  // The serving process checked the file when it opened it.
   const store = await openStore(input.dataDir, { check: false });
   try {
     const media = new MediaSync(store.db, new MediaStore(store, input.dataDir), input.tuning);

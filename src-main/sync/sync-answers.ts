@@ -238,8 +238,8 @@ export class StagedAnswers {
   private readonly insertProduct;
   private readonly insertAnswer;
   private readonly userEmailsOf;
-  /** Users, products and answers to record this run staged (see RUN_TABLES). */
-  private counts = { users: 0, products: 0, answers: 0 };
+  /** Users and answers to record this run staged (see RUN_TABLES). */
+  private counts = { users: 0, answers: 0 };
 
   private constructor(db: SQLite.Database) {
     this.db = db;
@@ -330,14 +330,11 @@ export class StagedAnswers {
     this.inBatch(() => this.stager.put(path, known, this.run, p));
   }
 
-  /** A user whose list entry changed, to write (the apply copies the run's users by SQL); false when already staged. */
-  putUser(path: string, listed: string, user: PulledUser): boolean {
-    let added = false;
+  /** A user whose list entry changed, to write (the apply copies the run's users by SQL); counted once. */
+  putUser(path: string, listed: string, user: PulledUser): void {
     this.inBatch(() => {
-      added = this.insertUser.run([path, String(user.id), listed, ...STAGED_USER_COLUMNS.map((c) => user[c])]).changes > 0;
+      if (this.insertUser.run([path, String(user.id), listed, ...STAGED_USER_COLUMNS.map((c) => user[c])]).changes > 0) this.counts.users++;
     });
-    if (added) this.counts.users++;
-    return added;
   }
 
   /** The run's staged users' ids and e-mails, in the order they came. */
@@ -348,7 +345,6 @@ export class StagedAnswers {
   /** A catalog product converted, in the order the catalog is to be written (see STAGED_PRODUCT_PARTS). */
   putProduct(p: PulledProduct): void {
     this.inBatch(() => this.insertProduct.run([p.ref.part_number, p.ref.store_id, p.typeName, ...STAGED_PRODUCT_PARTS.map((part) => JSON.stringify(p[part]))]));
-    this.counts.products++;
   }
 
   /** An answer to record in the store's sync_answers with the apply (in this order). */
@@ -359,8 +355,8 @@ export class StagedAnswers {
     this.counts.answers++;
   }
 
-  /** How many users, products and answers to record this run has staged. */
-  get staged(): Readonly<{ users: number; products: number; answers: number }> {
+  /** How many users and answers to record this run has staged. */
+  get staged(): Readonly<{ users: number; answers: number }> {
     return { ...this.counts };
   }
 

@@ -194,16 +194,14 @@ export class SyncService extends EventEmitter<SyncServiceEvents> {
           .finally(() => held.release()),
       )
       .then(async () => {
-        // The run's writes here are done: the pull's process folds its WAL and ends before the
-        // media step's process starts, so the two never hold their memory at once (the pull's
-        // heap stays near its peak until its process ends).
+        // The pull is applied: the pictures and documents it names (a media failure is counted, never the run's).
         if (this.mediaStep) {
+          // The run's writes here are done: the pull's process folds its WAL and ends before the
+          // media step's process starts, so the two never hold their memory at once (the pull's
+          // heap stays near its peak until its process ends).
           const waited = new AbortController();
           const fallback = sleep(FOLD_WAIT_MS, undefined, { ref: false, signal: waited.signal }).catch(() => undefined);
           await Promise.race([written(), fallback]).finally(() => waited.abort());
-        }
-        // The pull is applied: the pictures and documents it names (a media failure is counted, never the run's).
-        if (this.mediaStep) {
           this.publish({ phase: 'media' });
           // A media failure is counted by the step itself; a step that throws is a fault of ours,
           // kept as the run's warning so it is seen (the run itself still succeeds).
