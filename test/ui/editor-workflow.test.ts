@@ -51,14 +51,17 @@ describe('the editor never loses work', () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Catalog' }).click();
     await expect.poll(() => dialogMessages.length).toBe(before + 1);
     expect(dialogMessages.at(-1)).toMatch(/Leave test kitchen.*not saved/);
-    // Stayed: the address and the typed values are as they were.
-    expect(page.url()).toMatch(/#\/projects\/new$/);
+    // Stayed: the address and the typed values are as they were. The address bar shows the link's
+    // address while the question is open (the hash changes first, then asks), so it is waited for.
+    await expect.poll(() => page.url()).toMatch(/#\/projects\/new$/);
     expect(await page.getByLabel('Servings per day').inputValue()).toBe('321');
     expect(await page.getByLabel('Project name').inputValue()).toBe('Leave test kitchen');
 
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Catalog' }).click();
+    // Asked again (the question comes after the address changes, so it is waited for), then left.
+    await expect.poll(() => dialogMessages.length).toBe(before + 2);
     await page.waitForURL(/#\/catalog$/);
-    expect(dialogMessages).toHaveLength(before + 2);
+    await page.getByRole('heading', { name: 'Catalog', level: 1 }).waitFor();
   }, 60_000);
 
   it('brings a removed fixture back with Undo', async () => {
