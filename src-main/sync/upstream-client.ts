@@ -10,7 +10,8 @@
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import pLimit from 'p-limit';
-import { Agent, DecoratorHandler, interceptors, request, type Dispatcher } from 'undici';
+import { Agent, DecoratorHandler, request, type Dispatcher } from 'undici';
+import { ACCEPT_ENCODING, decodeBody, TooLarge } from './content-coding.js';
 import { fingerprintOfBytes } from './decide.js';
 import { SyncFailure } from './types.js';
 
@@ -25,11 +26,8 @@ export const DEFAULT_CONCURRENCY = 32;
 /** No answer completed for this long while the sync waits on the service: the run stops (see the watchdog). */
 export const DEFAULT_STALL_MS = 60_000;
 
-/** The codings asked for; undici's decompress interceptor reads all three. */
-export const ACCEPT_ENCODING = 'gzip, br, deflate';
-
-/** A decompressed answer larger than this is refused (a compression bomb): far above any page or list the spec has. */
-const MAX_DECOMPRESSED_BYTES = 512 * 2 ** 20;
+/** A decoded answer larger than this is refused (a compression bomb): far above any page or list the spec has. */
+export const MAX_DECODED_BYTES = 512 * 2 ** 20;
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 const PERMANENT = new Set([301, 308]);
@@ -53,6 +51,8 @@ export interface UpstreamClientOptions {
   stallMs?: number;
   /** A shared back-off already asked for (by the push's client): no request goes out before this time (ms since the epoch). */
   pausedUntil?: number;
+  /** A decoded answer larger than this many bytes stops the run (default MAX_DECODED_BYTES). */
+  maxDecodedBytes?: number;
   /** Each answer received: its body's bytes on the wire (compressed, when it was) and decoded. */
   onBytes?: (wire: number, decoded: number) => void;
   /**
@@ -138,10 +138,7 @@ interface Exchange {
   headers: boolean;
 }
 
-/**
- * Counts an answer's bytes as they come off the wire (before the decompress interceptor decodes
- * them), and notes that its headers came.
- */
+/** Notes that an answer's headers came, and counts its body's bytes as they come off the wire. */
 function wireCounter(): Dispatcher.DispatcherComposeInterceptor {
   // DecoratorHandler's typings declare only its constructor; it forwards every hook.
   interface Forwarding {
@@ -173,23 +170,6 @@ function wireCounter(): Dispatcher.DispatcherComposeInterceptor {
   };
 }
 
-/**
- * undici's decompress interceptor announces itself with an ExperimentalWarning, printed on the
- * rep's terminal by every sync; that one warning is left out (any other still shows).
- */
-function decompressInterceptor(): Dispatcher.DispatcherComposeInterceptor {
-  const emit = process.emitWarning;
-  process.emitWarning = ((warning: string | Error, ...rest: unknown[]) => {
-    if (String(warning instanceof Error ? warning.message : warning).startsWith('DecompressInterceptor is experimental')) return;
-    (emit as (...args: unknown[]) => void).call(process, warning, ...rest);
-  }) as typeof process.emitWarning;
-  try {
-    return interceptors.decompress({ skipErrorResponses: false, maxSize: MAX_DECOMPRESSED_BYTES });
-  } finally {
-    process.emitWarning = emit;
-  }
-}
-
 const cancelled = () => new SyncFailure('cancelled', 'The sync was cancelled; the data from before it is kept.');
 
 export class UpstreamClient {
@@ -203,8 +183,7 @@ export class UpstreamClient {
    * undici's request() rather than fetch(): the same HTTP without the WHATWG streams and
    * Response objects, which took half the worker's CPU on a 111,643-request sync (fetch-only
    * download: 60 s of CPU, request(): 33 s). One keep-alive connection per request in flight.
-   * Composed with the wire counter inside the decompressor, so the counter sees the bytes as
-   * they travelled.
+   * Bodies are decoded whole once they have arrived (content-coding.ts).
    */
   private readonly agent: Agent;
   private readonly dispatcher: Dispatcher;
@@ -242,7 +221,7 @@ export class UpstreamClient {
     }, { once: true });
     this.limit = pLimit(inFlight);
     this.agent = new Agent({ connections: inFlight });
-    this.dispatcher = (options.dispatcher ?? this.agent).compose(wireCounter(), decompressInterceptor());
+    this.dispatcher = (options.dispatcher ?? this.agent).compose(wireCounter());
     this.base = options.baseUrl.replace(/\/+$/, '');
     this.origin = new URL(this.base).origin;
     this.pausedUntil = options.pausedUntil ?? 0;
@@ -416,9 +395,24 @@ export class UpstreamClient {
       const exchange = { timedOut: false };
       try {
         const answer = await this.limit(() => this.exchange(verb, url, path, payload, ifNoneMatch, exchange));
-        const bytes = answer.bytes;
         const status = answer.statusCode;
         const header = (name: string) => headerValue(answer.headers[name]);
+        const coding = [answer.headers['content-encoding'] ?? []].flat().join(', ');
+        let bytes: Buffer;
+        try {
+          bytes = decodeBody(answer.bytes, coding, this.options.maxDecodedBytes ?? MAX_DECODED_BYTES);
+        } catch (error) {
+          if (error instanceof TooLarge) {
+            throw new SyncFailure('invalid_data', `The central service's answer to ${method} ${path} (${coding}) is ${error.message}, more than any data the sync expects: refused. The data from before the sync is kept.`);
+          }
+          // A compressed body garbled on the way: worth another try, like a dropped connection.
+          lastProblem = `the answer to ${method} ${path} could not be decoded (${coding}: ${describe(error)})`;
+          if (attempt < attempts) {
+            await this.sleep(Math.random() * backoff * 2 ** (attempt - 1), signal);
+            continue;
+          }
+          break;
+        }
         this.options.onBytes?.(answer.wire, bytes.byteLength);
         if (REDIRECTS.has(status)) {
           const next = this.redirect(verb, path, url, status, header('location'), ++hops);

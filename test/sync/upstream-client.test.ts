@@ -151,9 +151,9 @@ describe('UpstreamClient', () => {
         res.writeHead(403, { 'content-type': 'application/json' });
         return res.end('{}');
       }
-      const coding = req.url!.slice(1);
-      res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': coding });
-      res.end(codings[coding]!(Buffer.from(json)));
+      const listed = req.url!.slice(1).split(',');
+      res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': listed.join(', ') });
+      res.end(listed.reduce<Buffer>((body, coding) => codings[coding]!(body), Buffer.from(json)));
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const sizes: [number, number][] = [];
@@ -168,11 +168,47 @@ describe('UpstreamClient', () => {
         expect(decoded).toBe(Buffer.byteLength(json));
         expect(wire).toBeLessThan(decoded / 3);
       }
+      // Two codings, applied in the order listed (RFC 9110 §8.4): decoded last first.
+      const stacked = await client.get<{ data: unknown[] }>('/deflate,gzip');
+      expect(stacked.text).toBe(json);
       const write = await client.send<{ message: string }>('POST', '/api/projects', {});
       expect(write).toMatchObject({ status: 403, body: { message: 'read-only key' } });
       await expect(client.get('/forbidden')).rejects.toMatchObject({ code: 'forbidden' });
     } finally {
       await client.close();
+      await new Promise((r) => server.close(r));
+    }
+  });
+
+  it('refuses an answer that decodes past the limit (a compression bomb) at once, and asks again for a body garbled on the way', async () => {
+    const asked: string[] = [];
+    // 4 MB of zeros: some 4 kB on the wire.
+    const bomb = zlib.gzipSync(Buffer.alloc(4 * 2 ** 20, 0x20));
+    const good = JSON.stringify({ data: [1, 2, 3] });
+    const server = http.createServer((req, res) => {
+      asked.push(req.url!);
+      res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' });
+      if (req.url === '/bomb') return res.end(bomb);
+      // Garbled the first time (the plain text under a gzip label), whole the second.
+      const n = asked.filter((u) => u === req.url).length;
+      res.end(n === 1 ? Buffer.from(good) : zlib.gzipSync(good));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const client = new UpstreamClient({ baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, key: 'k', signal: new AbortController().signal, backoffMs: 1, maxDecodedBytes: 2 ** 20 });
+    try {
+      await expect(client.get('/bomb')).rejects.toMatchObject({ code: 'invalid_data', message: expect.stringMatching(/GET \/bomb \(gzip\) is larger than 1 MB once decoded/) });
+      expect(asked.filter((u) => u === '/bomb')).toHaveLength(1);
+    } finally {
+      await client.close();
+    }
+    // The first failure ends a client's run: the garbled body is asked of a new one.
+    const again = new UpstreamClient({ baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, key: 'k', signal: new AbortController().signal, backoffMs: 1 });
+    try {
+      const answer = await again.get<{ data: number[] }>('/garbled');
+      expect(answer.body.data).toEqual([1, 2, 3]);
+      expect(asked.filter((u) => u === '/garbled')).toHaveLength(2);
+    } finally {
+      await again.close();
       await new Promise((r) => server.close(r));
     }
   });
