@@ -87,7 +87,10 @@ export default defineConfig({
         },
       },
       {
-        // The browser tests run after the others: Chromium on two cores would slow their timed steps.
+        // The browser tests share the pool with the other tiers (vitest orders the projects by name:
+        // integration, ui, unit, each longest first as last run). Run after the others, they waited
+        // for the slowest of them while a core stood idle, then started their own workers: 9-17 s of a
+        // core per run. They hold beside any other file as they hold beside each other.
         extends: true,
         test: {
           name: 'ui',
@@ -95,10 +98,10 @@ export default defineConfig({
           globalSetup: ['test/ui/system-check.ts', 'test/global-setup.ts', 'test/ui/build-renderer.ts'],
           // As in the other tiers, a worker process serves many files, each with fresh project modules:
           // a new process per file spent some 5 s (10 on a loaded machine) starting and loading
-          // playwright-core, fastify and the engine before its first test, 18 times.
+          // playwright-core, fastify and the engine before its first test.
           isolate: false,
           setupFiles: ['test/fresh-modules.setup.ts'],
-          sequence: { groupOrder: 1 },
+          sequence: { groupOrder: 0 },
         },
       },
     ],
