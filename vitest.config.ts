@@ -87,10 +87,7 @@ export default defineConfig({
         },
       },
       {
-        // The browser tests share the pool with the other tiers (vitest orders the projects by name:
-        // integration, ui, unit, each longest first as last run). Run after the others, they waited
-        // for the slowest of them while a core stood idle, then started their own workers: 9-17 s of a
-        // core per run. They hold beside any other file as they hold beside each other.
+        // The browser tests run after the others: Chromium on two cores would slow their timed steps.
         extends: true,
         test: {
           name: 'ui',
@@ -98,10 +95,10 @@ export default defineConfig({
           globalSetup: ['test/ui/system-check.ts', 'test/global-setup.ts', 'test/ui/build-renderer.ts'],
           // As in the other tiers, a worker process serves many files, each with fresh project modules:
           // a new process per file spent some 5 s (10 on a loaded machine) starting and loading
-          // playwright-core, fastify and the engine before its first test.
+          // playwright-core, fastify and the engine before its first test, 18 times.
           isolate: false,
           setupFiles: ['test/fresh-modules.setup.ts'],
-          sequence: { groupOrder: 0 },
+          sequence: { groupOrder: 1 },
         },
       },
     ],
