@@ -93,6 +93,11 @@ export default defineConfig({
           name: 'ui',
           include: ['test/ui/**/*.test.ts'],
           globalSetup: ['test/ui/system-check.ts', 'test/global-setup.ts', 'test/ui/build-renderer.ts'],
+          // As in the other tiers, a worker process serves many files, each with fresh project modules:
+          // a new process per file spent some 5 s (10 on a loaded machine) starting and loading
+          // playwright-core, fastify and the engine before its first test (17 files).
+          isolate: false,
+          setupFiles: ['test/fresh-modules.setup.ts'],
           sequence: { groupOrder: 1 },
         },
       },

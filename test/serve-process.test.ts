@@ -56,7 +56,8 @@ describe('npm run serve, seen from the machine', () => {
     const page = path.join(dataDir, 'open-app.html');
     expect(fs.statSync(page).mode & 0o777).toBe(0o600);
     const token = /#session=([A-Za-z0-9_-]+)/.exec(fs.readFileSync(page, 'utf8'))![1]!;
-    expect(running.output()).toContain(`file://${page}`);
+    // The line after "listening on" (a separate write, so it may arrive in a later chunk than the one the set-up waited for).
+    await expect.poll(() => running.output(), { timeout: 10_000 }).toContain(`file://${page}`);
     // The UI's event stream carries the token in its query: the request log must not show it.
     const controller = new AbortController();
     const events = await fetch(`${url}/bridge/events?session=${token}`, { signal: controller.signal });

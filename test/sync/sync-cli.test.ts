@@ -39,6 +39,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await up?.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
+  if (keyFile) fs.rmSync(path.dirname(keyFile), { recursive: true, force: true });
 });
 
 describe('npm run sync', () => {

@@ -26,7 +26,10 @@ beforeAll(async () => {
   keyFile = path.join(tempDir(), 'key');
   fs.writeFileSync(keyFile, up.key, { mode: 0o600 });
 }, 60_000);
-afterAll(async () => up?.close());
+afterAll(async () => {
+  await up?.close();
+  if (keyFile) fs.rmSync(path.dirname(keyFile), { recursive: true, force: true });
+});
 
 /**
  * Runs `sync` in a child process and kills it with SIGKILL once its output shows `phase` and its
