@@ -27,7 +27,7 @@ export const DEFAULT_CONCURRENCY = 32;
 export const DEFAULT_STALL_MS = 60_000;
 
 /** A decoded answer larger than this is refused (a compression bomb): far above any page or list the spec has. */
-export const MAX_DECODED_BYTES = 512 * 2 ** 20;
+const MAX_DECODED_BYTES = 512 * 2 ** 20;
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 const PERMANENT = new Set([301, 308]);
@@ -393,6 +393,8 @@ export class UpstreamClient {
       if (this.failure) throw this.failure;
       if (signal.aborted) throw cancelled();
       const exchange = { timedOut: false };
+      /** This attempt's backoff before the next: exponential, with full jitter. */
+      const backOff = () => this.sleep(Math.random() * backoff * 2 ** (attempt - 1), signal);
       try {
         const answer = await this.limit(() => this.exchange(verb, url, path, payload, ifNoneMatch, exchange));
         const status = answer.statusCode;
@@ -408,7 +410,7 @@ export class UpstreamClient {
           // A compressed body garbled on the way: worth another try, like a dropped connection.
           lastProblem = `the answer to ${method} ${path} could not be decoded (${coding}: ${describe(error)})`;
           if (attempt < attempts) {
-            await this.sleep(Math.random() * backoff * 2 ** (attempt - 1), signal);
+            await backOff();
             continue;
           }
           break;
@@ -433,7 +435,7 @@ export class UpstreamClient {
             // A 429 without Retry-After still means slow down: all connections, for the backoff's step.
             if (status === 429 && answer.asked === null) this.pause(backoff * 2 ** (attempt - 1));
             // The shared back-off (if asked for) holds the next attempt; otherwise this request's own.
-            if (answer.asked === null && status !== 429) await this.sleep(Math.random() * backoff * 2 ** (attempt - 1), signal);
+            if (answer.asked === null && status !== 429) await backOff();
             continue;
           }
           break;
@@ -461,7 +463,7 @@ export class UpstreamClient {
           // A body cut off or garbled on the way: worth another try, like a dropped connection.
           lastProblem = `the answer to ${method} ${path} was not valid JSON`;
           if (attempt < attempts) {
-            await this.sleep(Math.random() * backoff * 2 ** (attempt - 1), signal);
+            await backOff();
             continue;
           }
           break;
@@ -473,7 +475,7 @@ export class UpstreamClient {
         if (this.failure) throw this.failure;
         if (signal.aborted) throw cancelled();
         lastProblem = exchange.timedOut ? `${method} ${path} took longer than ${Math.round((this.options.timeoutMs ?? 30_000) / 1000)} s` : `the connection failed (${describe(error)})`;
-        if (attempt < attempts) await this.sleep(Math.random() * backoff * 2 ** (attempt - 1), signal);
+        if (attempt < attempts) await backOff();
       }
     }
     throw new SyncFailure('upstream_unreachable', `Could not reach the central service: ${lastProblem}. The data from before the sync is kept; try again later.`);
