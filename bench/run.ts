@@ -25,7 +25,7 @@ import { startBench } from './start.js';
 import { offloadBench } from './offload.js';
 import { mediaBench } from './media.js';
 import { DEFAULT_CONCURRENCY } from '../src-main/sync/upstream-client.js';
-import { WORKER_NICENESS } from '../src-main/sync/worker-process-host.js';
+import { lowerEveryThread } from '../src-main/sync/worker-process-child.js';
 import { bundleOptions, ensureCli, ensureTemplate, workerEntryPoints } from '../scripts/build-cli.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -59,20 +59,7 @@ async function startChild(script: string, dataDir: string, ...args: string[]): P
  * serving thread's stall (other work on the machine still competes as it would on a laptop).
  */
 function acrossTheNetwork<T extends { pid: number }>(child: T): T {
-  // Every thread (Linux sets a niceness per thread; threads started later inherit it).
-  let threads = [child.pid];
-  try {
-    threads = fs.readdirSync(`/proc/${child.pid}/task`).map(Number);
-  } catch {
-    // Not Linux: the process's own, below.
-  }
-  for (const id of threads) {
-    try {
-      os.setPriority(id, WORKER_NICENESS);
-    } catch {
-      // Not allowed here: the run goes on as before.
-    }
-  }
+  lowerEveryThread(child.pid);
   return child;
 }
 

@@ -10,11 +10,11 @@ import { openStore } from '../store/open-store.js';
 import { MediaStore } from '../store/media-store.js';
 import { MediaSync } from './media-sync.js';
 import type { MediaWorkerCommand, MediaWorkerInput, MediaWorkerMessage } from './media-worker-protocol.js';
-import { dieWithParent, hostChannel, lowerOwnPriority } from './worker-process-child.js';
+import { dieWithParent, hostChannel, lowerEveryThread } from './worker-process-child.js';
 
 const controller = new AbortController();
 const channel = hostChannel<MediaWorkerCommand, MediaWorkerMessage>();
-lowerOwnPriority();
+lowerEveryThread();
 // A timer on this thread is enough (no V8 isolate of its own): the step waits on the network
 // between short stretches of work, and a write it finished alone is whole on its own (one file's row).
 dieWithParent({ thread: false });

@@ -22,11 +22,11 @@ import { ThrottledStatus } from './throttled-status.js';
 import { readRunState, writeRunState } from './sync-state.js';
 import { UpstreamClient, type ConnectionReport } from './upstream-client.js';
 import type { PullWorkerCommand, PullWorkerInput, PullWorkerMessage } from './pull-worker-protocol.js';
-import { dieWithParent, hostChannel, lowerOwnPriority } from './worker-process-child.js';
+import { dieWithParent, hostChannel, lowerEveryThread } from './worker-process-child.js';
 
 const controller = new AbortController();
 const channel = hostChannel<PullWorkerCommand, PullWorkerMessage>();
-lowerOwnPriority();
+lowerEveryThread();
 // On a thread of its own: the write is one long run of statements during which no event is handled.
 dieWithParent({ thread: true });
 /** The run to do: the host's first message. */

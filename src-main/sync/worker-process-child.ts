@@ -50,16 +50,16 @@ setInterval(() => { if (process.ppid !== workerData) process.kill(process.pid, '
 }
 
 /**
- * Below the serving process, every thread: Linux sets a priority per thread, and the host's
- * setPriority on the pid reached only the main one, not V8's and libuv's threads started with it
- * (threads started later take the priority of the thread that starts them).
+ * Below the serving process, every thread of a process (this one by default): Linux sets a
+ * priority per thread, and setPriority on a pid reaches only its main one, not V8's and libuv's
+ * threads started with it (threads started later take the priority of the thread that starts them).
  */
-export function lowerOwnPriority(niceness = WORKER_NICENESS): void {
-  let tasks: number[] = [0];
+export function lowerEveryThread(pid: number | 'self' = 'self', niceness = WORKER_NICENESS): void {
+  let tasks: number[] = [pid === 'self' ? 0 : pid];
   try {
-    tasks = fs.readdirSync('/proc/self/task').map(Number);
+    tasks = fs.readdirSync(`/proc/${pid}/task`).map(Number);
   } catch {
-    // Not Linux: the host's setPriority applied to the whole process.
+    // Not Linux: setPriority on the process applies to the whole of it.
   }
   for (const id of tasks) {
     try {
