@@ -88,6 +88,40 @@ describe('data safety in the browser', () => {
     expect(await readUpdateUrl(app.engine.store.db)).toBeNull();
   }, 60_000);
 
+  it('keeps an update address typed before the saved one has arrived', async () => {
+    await nav('Projects');
+    // The saved address's answer held back, as on a busy machine (the full suite's run once lost the
+    // typed address to it, then saved an empty one).
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let answered = () => undefined as void;
+    const through = new Promise<void>((resolve) => (answered = resolve));
+    await page.route('**/bridge/updates.settings', async (route) => {
+      await held;
+      await route.continue();
+      answered();
+    });
+    const form = page.getByRole('form', { name: 'Updates' });
+    const address = form.getByLabel('Update address (empty: the one built into the app)');
+    try {
+      await nav('Settings');
+      await address.fill('https://typed.example.com/fieldsizer');
+    } finally {
+      release();
+    }
+    await through;
+    await page.unroute('**/bridge/updates.settings');
+    // The answer (the built-in address: none saved) has come and gone: the typed address stays.
+    await expect.poll(() => address.inputValue()).toBe('https://typed.example.com/fieldsizer');
+    await form.getByRole('button', { name: 'Save update address' }).click();
+    await form.getByText('Update address saved').waitFor();
+    const { readUpdateUrl } = await import('../../src-main/updates/update-client.js');
+    expect(await readUpdateUrl(app.engine.store.db)).toBe('https://typed.example.com/fieldsizer');
+    await address.fill('');
+    await form.getByRole('button', { name: 'Save update address' }).click();
+    await form.getByText('The address built into the app is used').waitFor();
+  }, 60_000);
+
   it('exports the unsynced projects as a download', async () => {
     await nav('Projects');
     const download = page.waitForEvent('download', { timeout: 120_000 });

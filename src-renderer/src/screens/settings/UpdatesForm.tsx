@@ -1,5 +1,5 @@
 /** Where the desktop app looks for updates: the company's release folder, or the built-in address. */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Field } from '../../components/Field';
 import { InfoNotice } from '../../components/Notice';
 import { call, CallError, messageOf } from '../../transport/bridge';
@@ -8,8 +8,15 @@ export function UpdatesForm() {
   const [url, setUrl] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  // What the rep types before the saved address arrives (a busy machine) is kept, not overwritten by it.
+  const typed = useRef(false);
   useEffect(() => {
-    void call('updates.settings', {}).then((s) => setUrl(s.url ?? ''), (e: unknown) => setError(messageOf(e)));
+    void call('updates.settings', {}).then(
+      (s) => {
+        if (!typed.current) setUrl(s.url ?? '');
+      },
+      (e: unknown) => setError(messageOf(e)),
+    );
   }, []);
   const save = async (value: string | null) => {
     setError(null);
@@ -36,7 +43,18 @@ export function UpdatesForm() {
       <p className="muted">The installed app checks for a new version at start and from Help → Check for Updates, downloads it in the background and installs it when you quit.</p>
       <InfoNotice message={notice} />
       <Field label="Update address (empty: the one built into the app)" error={error}>
-        {(p) => <input {...p} type="url" placeholder="https://updates.example.com/fieldsizer" value={url} onChange={(e) => setUrl(e.target.value)} />}
+        {(p) => (
+          <input
+            {...p}
+            type="url"
+            placeholder="https://updates.example.com/fieldsizer"
+            value={url}
+            onChange={(e) => {
+              typed.current = true;
+              setUrl(e.target.value);
+            }}
+          />
+        )}
       </Field>
       <button type="submit" className="primary">
         Save update address
