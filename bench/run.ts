@@ -9,7 +9,7 @@
  *
  * Servers run in child processes (one core each side with the load generator).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -439,12 +439,26 @@ function builtDownstream(): Promise<string> {
   })();
   return downstreamEntry;
 }
-const spawnDownstream = async (...args: string[]) => spawn(process.execPath, [await builtDownstream(), ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+/** The bench's serving downstream, on `cores` (taskset's list) when given; its workers inherit them. */
+async function spawnDownstream(args: string[], cores?: string): Promise<ChildProcess> {
+  const command = [process.execPath, await builtDownstream(), ...args];
+  return cores ? spawn('taskset', ['-c', cores, ...command], { stdio: ['ignore', 'pipe', 'inherit'] }) : spawn(command[0]!, command.slice(1), { stdio: ['ignore', 'pipe', 'inherit'] });
+}
+
+/** Holds every thread of a process to `cores` (taskset's list); its later threads and children inherit them. */
+function onCores(pid: number, cores: string): void {
+  execFileSync('taskset', ['--all-tasks', '--pid', '--cpu-list', cores, String(pid)], { stdio: 'ignore' });
+}
+const FAR_SIDE_CORE = '1';
+const APP_CORES = '0';
+const EVERY_CORE = `0-${os.availableParallelism() - 1}`;
+/** Two cores or more, and taskset (util-linux, on every Debian) to hold processes to them. */
+const onCoresOfTheirOwn = os.availableParallelism() >= 2 && spawnSync('taskset', ['--version']).status === 0;
 
 /** Runs the bench child: a serving downstream syncing into a fresh folder from `upstreamUrl`; its JSON report. */
 async function syncFrom(upstreamUrl: string, key: string, runs: 'first' | 'both', dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fieldsizer-bench-down-'))): Promise<SyncReport> {
   try {
-    const child = await spawnDownstream(dir, upstreamUrl, key, runs);
+    const child = await spawnDownstream([dir, upstreamUrl, key, runs]);
     const line = await new Promise<string>((resolve, reject) => {
       readline.createInterface({ input: child.stdout! }).once('line', resolve);
       child.once('exit', (code) => reject(new Error(`sync-downstream exited with ${code}`)));
@@ -508,7 +522,7 @@ if (wants('sync')) {
   const server = acrossTheNetwork(await startChild('fieldsizer.ts', upstream.dir));
   /** Runs the bench child: a serving downstream syncing into `dir`; its JSON report. */
   const syncInto = async (dir: string, runs: 'first' | 'both') => {
-    const child = await spawnDownstream(dir, `http://127.0.0.1:${server.port}`, upstream.key, runs);
+    const child = await spawnDownstream([dir, `http://127.0.0.1:${server.port}`, upstream.key, runs]);
     const line = await new Promise<string>((resolve, reject) => {
       readline.createInterface({ input: child.stdout! }).once('line', resolve);
       child.once('exit', (code) => reject(new Error(`sync-downstream exited with ${code}`)));
@@ -576,27 +590,40 @@ if (wants('sync')) {
     // what it saves on a real link is computed from the bytes (at 10 and 50 Mbit/s).
     const coding = process.env.BENCH_SYNC_CODING ?? 'gzip';
     const compressedRounds = Number(process.env.BENCH_COMPRESSED_ROUNDS ?? 1);
-    const viaProxy: { coding: string; run: SyncRun; proxy_cpu_s: number; download_ms: number }[] = [];
-    for (let round = 0; round < compressedRounds; round++) {
-      for (const mode of ['identity', coding]) {
-        const proxy = acrossTheNetwork(await startChild('compressing-proxy.ts', String(server.port), mode));
-        const dir = fs.mkdtempSync(path.join(os.tmpdir(), `fieldsizer-bench-${mode}-`));
-        try {
-          const cpu = upstreamCpuSeconds(proxy.pid);
-          const child = await spawnDownstream(dir, `http://127.0.0.1:${proxy.port}`, upstream.key, 'first');
-          const line = await new Promise<string>((resolve, reject) => {
-            readline.createInterface({ input: child.stdout! }).once('line', resolve);
-            child.once('exit', (code) => reject(new Error(`sync-downstream exited with ${code}`)));
-          });
-          await new Promise((r) => child.once('exit', r));
-          const proxyCpu = upstreamCpuSeconds(proxy.pid) - cpu;
-          // The yardstick of this sync: the same pages through the same proxy, in the same coding.
-          const fetched = await download({ port: proxy.port, pid: proxy.pid, coding: mode === 'identity' ? undefined : mode });
-          viaProxy.push({ coding: mode, run: (JSON.parse(line) as SyncReport).first, proxy_cpu_s: proxyCpu, download_ms: Math.round(fetched.ms) });
-        } finally {
-          await stop(proxy);
-          fs.rmSync(dir, { recursive: true, force: true });
-        }
+    // The compressed sync again with the far side on a core of its own: the central service and
+    // the proxy held to one core, the app (and the yardstick's client) to the other, as when they
+    // are other machines. On shared cores both times are the sum of every process's CPU; here
+    // they show whether the sync keeps pace with what the far side serves.
+    const separateRounds = onCoresOfTheirOwn ? Number(process.env.BENCH_SEPARATE_ROUNDS ?? 1) : 0;
+    const plan = [
+      ...Array.from({ length: compressedRounds }, () => [{ mode: 'identity', separate: false }, { mode: coding, separate: false }]).flat(),
+      ...Array.from({ length: separateRounds }, () => ({ mode: coding, separate: true })),
+    ];
+    const viaProxy: { coding: string; separate: boolean; run: SyncRun; proxy_cpu_s: number; download_ms: number }[] = [];
+    for (const { mode, separate } of plan) {
+      const proxy = acrossTheNetwork(await startChild('compressing-proxy.ts', String(server.port), mode));
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), `fieldsizer-bench-${mode}-`));
+      if (separate) for (const pid of [server.pid, proxy.pid]) onCores(pid, FAR_SIDE_CORE);
+      try {
+        const cpu = upstreamCpuSeconds(proxy.pid);
+        const child = await spawnDownstream([dir, `http://127.0.0.1:${proxy.port}`, upstream.key, 'first'], separate ? APP_CORES : undefined);
+        const line = await new Promise<string>((resolve, reject) => {
+          readline.createInterface({ input: child.stdout! }).once('line', resolve);
+          child.once('exit', (code) => reject(new Error(`sync-downstream exited with ${code}`)));
+        });
+        await new Promise((r) => child.once('exit', r));
+        const proxyCpu = upstreamCpuSeconds(proxy.pid) - cpu;
+        // The yardstick of this sync: the same pages through the same proxy, in the same coding,
+        // fetched from the app's side (on its core when the far side has its own).
+        if (separate) onCores(process.pid, APP_CORES);
+        const fetched = await download({ port: proxy.port, pid: proxy.pid, coding: mode === 'identity' ? undefined : mode }).finally(() => {
+          if (separate) onCores(process.pid, EVERY_CORE);
+        });
+        viaProxy.push({ coding: mode, separate, run: (JSON.parse(line) as SyncReport).first, proxy_cpu_s: proxyCpu, download_ms: Math.round(fetched.ms) });
+      } finally {
+        if (separate) onCores(server.pid, EVERY_CORE);
+        await stop(proxy);
+        fs.rmSync(dir, { recursive: true, force: true });
       }
     }
     const downloadMs = (before.ms + between.ms + after.ms) / 3;
@@ -632,7 +659,7 @@ if (wants('sync')) {
       ['warm-up', warm.first],
       ['first', synced.first],
       ['second', second],
-      ...viaProxy.map((v): [string, SyncRun] => [`through the proxy, ${v.coding}`, v.run]),
+      ...viaProxy.map((v): [string, SyncRun] => [`through the proxy, ${v.coding}${v.separate ? ', far side on a core of its own' : ''}`, v.run]),
     ];
     results.sync_runs = runs.map(([name, run]) => ({
       run: name,
@@ -653,7 +680,7 @@ if (wants('sync')) {
     console.table(results.sync_runs);
     const atLink = (bytes: number, mbit: number) => Math.round((bytes * 8) / (mbit * 1e6));
     results.sync_compression = viaProxy.map((v) => ({
-      measure: `first sync through a proxy, ${v.coding === 'identity' ? 'uncompressed' : `compressed (${v.coding})`}`,
+      measure: `first sync through a proxy, ${v.coding === 'identity' ? 'uncompressed' : `compressed (${v.coding})`}${v.separate ? ', far side on a core of its own' : ', all on the same 2 cores'}`,
       ms: v.run.ms,
       wire_mb: Number((v.run.bytes / 1e6).toFixed(1)),
       json_mb: Number((v.run.bytes_decoded / 1e6).toFixed(1)),
