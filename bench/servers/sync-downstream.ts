@@ -76,9 +76,29 @@ function childPids(): number[] {
   }
 }
 
-function isMediaWorker(pid: number): boolean {
+/**
+ * Whether a child is the media step's process, read once per child: reading a process's
+ * /proc/<pid>/cmdline takes its memory map's lock, so every 100 ms against a pull worker whose V8
+ * heap was mapping and unmapping it blocked this (the measured) thread for as long (95 ms once).
+ * A child read before its exec shows this process's own command line, and is asked again.
+ */
+const childKinds = new Map<number, boolean>();
+const ownCommand = (() => {
   try {
-    return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('media-worker.js');
+    return fs.readFileSync('/proc/self/cmdline', 'utf8');
+  } catch {
+    return '';
+  }
+})();
+function isMediaWorker(pid: number): boolean {
+  const known = childKinds.get(pid);
+  if (known !== undefined) return known;
+  try {
+    const command = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+    if (command === ownCommand) return false;
+    const media = command.includes('media-worker.js');
+    childKinds.set(pid, media);
+    return media;
   } catch {
     return false;
   }
