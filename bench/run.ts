@@ -453,6 +453,8 @@ const FAR_SIDE_CORE = '1';
 const APP_CORES = '0';
 const EVERY_CORE = `0-${os.availableParallelism() - 1}`;
 /** Two cores or more, and taskset (util-linux, on every Debian) to hold processes to them. */
+/** Pages fetched through a new proxy, untimed, before its sync and downloads are timed. */
+const PROXY_WARM_UP_PAGES = 2000;
 const onCoresOfTheirOwn = os.availableParallelism() >= 2 && spawnSync('taskset', ['--version']).status === 0;
 
 /** Runs the bench child: a serving downstream syncing into a fresh folder from `upstreamUrl`; its JSON report. */
@@ -551,13 +553,13 @@ if (wants('sync')) {
     const { Agent, request } = await import('undici');
     // Through the compressing proxy (below) with `coding`, each answer is decoded as it arrives, as
     // the sync decodes it.
-    const download = async (via: { port: number; pid: number; coding?: string } = server) => {
+    const download = async (via: { port: number; pid: number; coding?: string } = server, pages = paths) => {
       const dispatcher = new Agent({ connections: DEFAULT_CONCURRENCY });
       const cpu = upstreamCpuSeconds(via.pid);
       const started = performance.now();
       let bytes = 0;
       await Promise.all(
-        paths.map((p) =>
+        pages.map((p) =>
           limit(async () => {
             const headers: Record<string, string> = { authorization: `Bearer ${upstream.key}` };
             if (via.coding) headers['accept-encoding'] = via.coding;
@@ -599,12 +601,28 @@ if (wants('sync')) {
       ...Array.from({ length: compressedRounds }, () => [{ mode: 'identity', separate: false }, { mode: coding, separate: false }]).flat(),
       ...Array.from({ length: separateRounds }, () => ({ mode: coding, separate: true })),
     ];
-    const viaProxy: { coding: string; separate: boolean; run: SyncRun; proxy_cpu_s: number; download_ms: number }[] = [];
+    const viaProxy: { coding: string; separate: boolean; run: SyncRun; proxy_cpu_s: number; download_ms: number; downloads_ms: [number, number] }[] = [];
     for (const { mode, separate } of plan) {
       const proxy = acrossTheNetwork(await startChild('compressing-proxy.ts', String(server.port), mode));
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), `fieldsizer-bench-${mode}-`));
       if (separate) for (const pid of [server.pid, proxy.pid]) onCores(pid, FAR_SIDE_CORE);
+      // The yardstick of this sync: the same pages through the same proxy, in the same coding,
+      // fetched from the app's side (on its core when the far side has its own). Taken before and
+      // after the sync, and the ratio is of their mean: one download alone drifts by a fifth or
+      // more as other work on the machine comes and goes over a round of minutes.
+      const yardstick = async (pages = paths) => {
+        if (separate) onCores(process.pid, APP_CORES);
+        try {
+          return Math.round((await download({ port: proxy.port, pid: proxy.pid, coding: mode === 'identity' ? undefined : mode }, pages)).ms);
+        } finally {
+          if (separate) onCores(process.pid, EVERY_CORE);
+        }
+      };
       try {
+        // A new proxy's first answers are slow until its code is compiled: a few pages first,
+        // untimed, so neither the sync nor the first download pays for that alone.
+        await yardstick(paths.slice(0, PROXY_WARM_UP_PAGES));
+        const downloadBefore = await yardstick();
         const cpu = upstreamCpuSeconds(proxy.pid);
         const child = await spawnDownstream([dir, `http://127.0.0.1:${proxy.port}`, upstream.key, 'first'], separate ? APP_CORES : undefined);
         const line = await new Promise<string>((resolve, reject) => {
@@ -613,13 +631,15 @@ if (wants('sync')) {
         });
         await new Promise((r) => child.once('exit', r));
         const proxyCpu = upstreamCpuSeconds(proxy.pid) - cpu;
-        // The yardstick of this sync: the same pages through the same proxy, in the same coding,
-        // fetched from the app's side (on its core when the far side has its own).
-        if (separate) onCores(process.pid, APP_CORES);
-        const fetched = await download({ port: proxy.port, pid: proxy.pid, coding: mode === 'identity' ? undefined : mode }).finally(() => {
-          if (separate) onCores(process.pid, EVERY_CORE);
+        const downloadAfter = await yardstick();
+        viaProxy.push({
+          coding: mode,
+          separate,
+          run: (JSON.parse(line) as SyncReport).first,
+          proxy_cpu_s: proxyCpu,
+          download_ms: Math.round((downloadBefore + downloadAfter) / 2),
+          downloads_ms: [downloadBefore, downloadAfter],
         });
-        viaProxy.push({ coding: mode, separate, run: (JSON.parse(line) as SyncReport).first, proxy_cpu_s: proxyCpu, download_ms: Math.round(fetched.ms) });
       } finally {
         if (separate) onCores(server.pid, EVERY_CORE);
         await stop(proxy);
@@ -687,6 +707,7 @@ if (wants('sync')) {
       requests: v.run.requests,
       proxy_cpu_s: Number(v.proxy_cpu_s.toFixed(1)),
       peak_rss_mb: v.run.peak_rss_mb,
+      'download before / after, ms': v.downloads_ms.join(' / '),
       download_ms: v.download_ms,
       // Issue 32's goal is for the compressed download: a sync no more than a tenth over merely fetching its pages.
       'first sync / download': Number((v.run.ms / v.download_ms).toFixed(2)),

@@ -169,19 +169,48 @@ async function timedSync() {
 }
 
 /**
- * This thread's time on a core and waiting for one, in ms, from Linux's schedstat (null
- * elsewhere): a stall that is neither was spent blocked (in the kernel, on a lock).
+ * This thread's time on a core and waiting for one, in ms, from Linux's schedstat, and of the
+ * first its user and kernel parts, in clock ticks, from its stat (null elsewhere): a stall that
+ * is neither on a core nor waiting was spent blocked (in the kernel, on a lock).
  */
-function threadTimes(): [number, number] | null {
+/** Linux's clock tick for utime and stime (USER_HZ, `getconf CLK_TCK`: 100 on every Linux build the bench runs on). */
+const CLOCK_TICKS_PER_S = 100;
+function threadTimes(): { run: number; wait: number; user: number; kernel: number } | null {
   try {
     const [run, wait] = fs.readFileSync('/proc/thread-self/schedstat', 'utf8').split(' ').map(Number);
-    return [run! / 1e6, wait! / 1e6];
+    // The fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+    const fields = fs.readFileSync('/proc/thread-self/stat', 'utf8').split(') ')[1]!.split(' ');
+    return { run: run! / 1e6, wait: wait! / 1e6, user: Number(fields[11]), kernel: Number(fields[12]) };
   } catch {
     return null;
   }
 }
 
-// Stalls of this thread over 30 ms on stderr, with the phase they happened in and how the thread spent them.
+/**
+ * This process's recent garbage collections (start, pause, kind): a stall is reported with those
+ * that paused the thread within it. They are delivered after the collection, so a stall is
+ * written out a little later.
+ */
+const GC_KINDS: Record<number, string> = {
+  [constants.NODE_PERFORMANCE_GC_MINOR]: 'minor',
+  [constants.NODE_PERFORMANCE_GC_MAJOR]: 'major',
+  [constants.NODE_PERFORMANCE_GC_INCREMENTAL]: 'incremental',
+  [constants.NODE_PERFORMANCE_GC_WEAKCB]: 'weak callbacks',
+};
+const collections: { start: number; ms: number; kind: string }[] = [];
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) {
+    collections.push({ start: entry.startTime, ms: entry.duration, kind: GC_KINDS[(entry as PerformanceEntry & { detail?: { kind?: number } }).detail?.kind ?? 0] ?? 'other' });
+  }
+  collections.splice(0, Math.max(0, collections.length - 500));
+}).observe({ entryTypes: ['gc'] });
+function pausesWithin(from: number, to: number): string {
+  const within = collections.filter((c) => c.start + c.ms >= from && c.start <= to);
+  return within.length === 0 ? 'no collection' : within.map((c) => `${c.kind} collection ${c.ms.toFixed(1)} ms`).join(', ');
+}
+
+// Stalls of this thread over 30 ms on stderr, with the phase they happened in, how the thread
+// spent them, and the collections that paused it meanwhile.
 let tick = performance.now();
 let times = threadTimes();
 setInterval(() => {
@@ -189,10 +218,17 @@ setInterval(() => {
   const nowTimes = threadTimes();
   const stall = now - tick - 10;
   const phase = `${engine.sync.status().phase}`;
-  if (stall > (byPhase.get(phase)?.ms ?? 0)) byPhase.set(phase, { ms: Math.round(stall), on_core_ms: times && nowTimes ? Number((nowTimes[0] - times[0]).toFixed(1)) : -1 });
+  const onCore = times && nowTimes ? Number((nowTimes.run - times.run).toFixed(1)) : -1;
+  if (stall > (byPhase.get(phase)?.ms ?? 0)) byPhase.set(phase, { ms: Math.round(stall), on_core_ms: onCore });
   if (now - tick > 40) {
-    const how = times && nowTimes ? ` (on a core ${(nowTimes[0] - times[0]).toFixed(1)} ms, waiting for one ${(nowTimes[1] - times[1]).toFixed(1)} ms)` : '';
-    process.stderr.write(`${new Date().toISOString().slice(11, 23)} stall ${Math.round(stall)} ms during ${engine.sync.status().phase} ${engine.sync.status().state}${how}\n`);
+    const at = new Date().toISOString().slice(11, 23);
+    const state = engine.sync.status().state;
+    const how =
+      times && nowTimes
+        ? ` (on a core ${onCore} ms: ${nowTimes.user - times.user} user and ${nowTimes.kernel - times.kernel} kernel ticks of ${1000 / CLOCK_TICKS_PER_S} ms; waiting for one ${(nowTimes.wait - times.wait).toFixed(1)} ms)`
+        : '';
+    const from = tick;
+    setTimeout(() => process.stderr.write(`${at} stall ${Math.round(stall)} ms during ${phase} ${state}${how}; ${pausesWithin(from, now)}\n`), 100).unref();
   }
   tick = now;
   times = nowTimes;
