@@ -24,6 +24,7 @@ import { uiBench } from './ui.js';
 import { startBench } from './start.js';
 import { offloadBench } from './offload.js';
 import { mediaBench } from './media.js';
+import { coreSteal, showSteal, stolenSince } from './host-steal.js';
 import { DEFAULT_CONCURRENCY } from '../src-main/sync/upstream-client.js';
 import { lowerEveryThread } from '../src-main/sync/worker-process-child.js';
 import { bundleOptions, ensureCli, ensureTemplate, workerEntryPoints } from '../scripts/build-cli.mjs';
@@ -411,6 +412,8 @@ interface SyncRun {
   p99_delay_ms: number;
   /** The machine's 1-minute load average when the run began and when it ended. */
   load: [number, number];
+  /** The time the host took from each core while the run lasted (bench/host-steal.ts), s. */
+  host_steal_s: number[] | null;
   /** The serving thread's worst stall in each phase of the run, and its time on a core during it. */
   worst_delay_by_phase: Record<string, { ms: number; on_core_ms: number }>;
 }
@@ -556,6 +559,7 @@ if (wants('sync')) {
     const download = async (via: { port: number; pid: number; coding?: string } = server, pages = paths) => {
       const dispatcher = new Agent({ connections: DEFAULT_CONCURRENCY });
       const cpu = upstreamCpuSeconds(via.pid);
+      const steal = coreSteal();
       const started = performance.now();
       let bytes = 0;
       await Promise.all(
@@ -574,7 +578,7 @@ if (wants('sync')) {
       );
       const ms = performance.now() - started;
       await dispatcher.close();
-      return { ms, bytes, upstream_cpu_s: upstreamCpuSeconds(via.pid) - cpu };
+      return { ms, bytes, upstream_cpu_s: upstreamCpuSeconds(via.pid) - cpu, host_steal_s: stolenSince(steal) };
     };
     const before = await download();
     let cpuAtSync = upstreamCpuSeconds(server.pid);
@@ -601,7 +605,7 @@ if (wants('sync')) {
       ...Array.from({ length: compressedRounds }, () => [{ mode: 'identity', separate: false }, { mode: coding, separate: false }]).flat(),
       ...Array.from({ length: separateRounds }, () => ({ mode: coding, separate: true })),
     ];
-    const viaProxy: { coding: string; separate: boolean; run: SyncRun; proxy_cpu_s: number; download_ms: number; downloads_ms: [number, number] }[] = [];
+    const viaProxy: { coding: string; separate: boolean; run: SyncRun; proxy_cpu_s: number; download_ms: number; downloads_ms: [number, number]; downloads_steal_s: (number[] | null)[] }[] = [];
     for (const { mode, separate } of plan) {
       const proxy = acrossTheNetwork(await startChild('compressing-proxy.ts', String(server.port), mode));
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), `fieldsizer-bench-${mode}-`));
@@ -613,7 +617,7 @@ if (wants('sync')) {
       const yardstick = async (pages = paths) => {
         if (separate) onCores(process.pid, APP_CORES);
         try {
-          return Math.round((await download({ port: proxy.port, pid: proxy.pid, coding: mode === 'identity' ? undefined : mode }, pages)).ms);
+          return await download({ port: proxy.port, pid: proxy.pid, coding: mode === 'identity' ? undefined : mode }, pages);
         } finally {
           if (separate) onCores(process.pid, EVERY_CORE);
         }
@@ -637,8 +641,9 @@ if (wants('sync')) {
           separate,
           run: (JSON.parse(line) as SyncReport).first,
           proxy_cpu_s: proxyCpu,
-          download_ms: Math.round((downloadBefore + downloadAfter) / 2),
-          downloads_ms: [downloadBefore, downloadAfter],
+          download_ms: Math.round((downloadBefore.ms + downloadAfter.ms) / 2),
+          downloads_ms: [Math.round(downloadBefore.ms), Math.round(downloadAfter.ms)],
+          downloads_steal_s: [downloadBefore.host_steal_s, downloadAfter.host_steal_s],
         });
       } finally {
         if (separate) onCores(server.pid, EVERY_CORE);
@@ -652,13 +657,13 @@ if (wants('sync')) {
     const bytes = before.bytes;
     const again = synced.again!;
     results.sync = [
-      { measure: 'first sync (push, pull, write)', ms: synced.first.ms, mb: Number((synced.first.bytes / 1e6).toFixed(1)), requests: synced.first.requests },
+      { measure: 'first sync (push, pull, write)', ms: synced.first.ms, mb: Number((synced.first.bytes / 1e6).toFixed(1)), requests: synced.first.requests, host_steal: showSteal(synced.first.host_steal_s) },
       { measure: '  of which the write (one transaction)', ms: synced.first.write_ms },
       { measure: '  the upstream\'s CPU serving it and the no-change sync after it', s: Number(syncCpu.toFixed(1)) },
-      { measure: 'second first sync (another empty folder)', ms: second.ms, write_ms: second.write_ms, upstream_cpu_s: Number(secondCpu.toFixed(1)) },
-      { measure: 'download only, same pages, before the syncs', ms: Math.round(before.ms), mb: Number((bytes / 1e6).toFixed(1)), requests: paths.length, upstream_cpu_s: Number(before.upstream_cpu_s.toFixed(1)) },
-      { measure: 'download only, same pages, between the two', ms: Math.round(between.ms), upstream_cpu_s: Number(between.upstream_cpu_s.toFixed(1)) },
-      { measure: 'download only, same pages, after the syncs', ms: Math.round(after.ms), upstream_cpu_s: Number(after.upstream_cpu_s.toFixed(1)) },
+      { measure: 'second first sync (another empty folder)', ms: second.ms, write_ms: second.write_ms, upstream_cpu_s: Number(secondCpu.toFixed(1)), host_steal: showSteal(second.host_steal_s) },
+      { measure: 'download only, same pages, before the syncs', ms: Math.round(before.ms), mb: Number((bytes / 1e6).toFixed(1)), requests: paths.length, upstream_cpu_s: Number(before.upstream_cpu_s.toFixed(1)), host_steal: showSteal(before.host_steal_s) },
+      { measure: 'download only, same pages, between the two', ms: Math.round(between.ms), upstream_cpu_s: Number(between.upstream_cpu_s.toFixed(1)), host_steal: showSteal(between.host_steal_s) },
+      { measure: 'download only, same pages, after the syncs', ms: Math.round(after.ms), upstream_cpu_s: Number(after.upstream_cpu_s.toFixed(1)), host_steal: showSteal(after.host_steal_s) },
       { measure: 'ratio first sync / download (mean of the two syncs / mean of the three downloads)', value: Number((firstMs / downloadMs).toFixed(2)), goal: '≤ 1.3', met: firstMs / downloadMs <= 1.3, load: [synced.first.load[0], loadNow] },
       { measure: 'sync with no upstream change', ms: again.ms, mb: Number((again.bytes / 1e6).toFixed(2)), requests: again.requests },
       { measure: `peak memory of the whole app (the serving process and the sync's pull worker process) during the first sync (${synced.first.peak_from})`, mb: synced.first.peak_rss_mb, goal: '< 400 MB', met: synced.first.peak_rss_mb < 400, load: synced.first.load },
@@ -696,6 +701,7 @@ if (wants('sync')) {
       media_mb: run.media_worker_peak_rss_mb,
       'memory < 400 MB': run.peak_rss_mb < 400,
       load: `${run.load[0]} → ${run.load[1]}`,
+      'host took (steal)': showSteal(run.host_steal_s),
     }));
     console.table(results.sync_runs);
     const atLink = (bytes: number, mbit: number) => Math.round((bytes * 8) / (mbit * 1e6));
@@ -708,6 +714,8 @@ if (wants('sync')) {
       proxy_cpu_s: Number(v.proxy_cpu_s.toFixed(1)),
       peak_rss_mb: v.run.peak_rss_mb,
       'download before / after, ms': v.downloads_ms.join(' / '),
+      // What the host took from the cores meanwhile (each core's share): a burst slows one timing alone.
+      'host took (steal): sync; downloads': `${showSteal(v.run.host_steal_s)}; ${v.downloads_steal_s.map(showSteal).join(', ')}`,
       download_ms: v.download_ms,
       // Issue 32's goal is for the compressed download: a sync no more than a tenth over merely fetching its pages.
       'first sync / download': Number((v.run.ms / v.download_ms).toFixed(2)),

@@ -9,6 +9,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { constants, monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { openEngine } from '../../src-main/engine/engine.js';
 import { startServer } from '../../src-main/http/server.js';
+import { CLOCK_TICKS_PER_S, coreSteal, stolenSince } from '../host-steal.js';
 
 // runs: 'both' (a first sync, then one with nothing changed) or 'first'.
 const [dataDir, upstreamUrl, key, runs = 'both'] = process.argv.slice(2) as [string, string, string, string?];
@@ -153,6 +154,7 @@ async function timedSync() {
     mainAtPeak = { heap_mb: Math.round(m.heapTotal / 2 ** 20), external_mb: Math.round((m.external + m.arrayBuffers) / 2 ** 20) };
   }, 100);
   const delay = loopDelays();
+  const stealBefore = coreSteal();
   applyingAt = null;
   const loadBefore = load1();
   const started = performance.now();
@@ -165,22 +167,23 @@ async function timedSync() {
   const servingPeakKiB = Math.max(servingSampled, canReset ? (memory?.peak ?? 0) : 0);
   const s = engine.sync.status();
   if (s.last_error) throw new Error(`sync failed: ${s.last_error.message}`);
-  return { ms: Math.round(ms), write_ms: writeMs, bytes: s.bytes, bytes_decoded: s.bytes_decoded, requests: s.requests, peak_rss_mb: Math.round(sampled / 1024), peak_from: 'VmRSS of the serving process and its pull worker process, summed, sampled every 100 ms', serving_peak_rss_mb: Math.round(servingPeakKiB / 1024), worker_peak_rss_mb: Math.round(workerPeak / 1024), media_worker_peak_rss_mb: Math.round(mediaPeak / 1024), sampled_peak_rss_mb: Math.round(sampled / 1024), main_at_sampled_peak: mainAtPeak, at_sampled_peak: atPeak, ...delays, worst_delay_by_phase: Object.fromEntries(byPhase), load: [loadBefore, load1()] };
+  return { ms: Math.round(ms), write_ms: writeMs, bytes: s.bytes, bytes_decoded: s.bytes_decoded, requests: s.requests, peak_rss_mb: Math.round(sampled / 1024), peak_from: 'VmRSS of the serving process and its pull worker process, summed, sampled every 100 ms', serving_peak_rss_mb: Math.round(servingPeakKiB / 1024), worker_peak_rss_mb: Math.round(workerPeak / 1024), media_worker_peak_rss_mb: Math.round(mediaPeak / 1024), sampled_peak_rss_mb: Math.round(sampled / 1024), main_at_sampled_peak: mainAtPeak, at_sampled_peak: atPeak, ...delays, worst_delay_by_phase: Object.fromEntries(byPhase), host_steal_s: stolenSince(stealBefore), load: [loadBefore, load1()] };
 }
 
 /**
- * This thread's time on a core and waiting for one, in ms, from Linux's schedstat, and of the
- * first its user and kernel parts, in clock ticks, from its stat (null elsewhere): a stall that
- * is neither on a core nor waiting was spent blocked (in the kernel, on a lock).
+ * This thread's time on a core and waiting for one, in ms, from Linux's schedstat; of the first
+ * its user and kernel parts, in clock ticks, and the core it last ran on, from its stat; and, in
+ * a virtual machine, the time the host took from each core (steal, in ms, from /proc/stat). Null
+ * elsewhere. A stall that is neither on a core nor waiting was spent blocked (in the kernel, on a
+ * lock), or on a core the host had taken (a guest kernel that accounts steal counts it as neither).
  */
-/** Linux's clock tick for utime and stime (USER_HZ, `getconf CLK_TCK`: 100 on every Linux build the bench runs on). */
-const CLOCK_TICKS_PER_S = 100;
-function threadTimes(): { run: number; wait: number; user: number; kernel: number } | null {
+function threadTimes(): { run: number; wait: number; user: number; kernel: number; core: number; steal: number[] } | null {
   try {
     const [run, wait] = fs.readFileSync('/proc/thread-self/schedstat', 'utf8').split(' ').map(Number);
-    // The fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+    // The fields after the command's closing parenthesis (field 3 on): utime, stime and processor are fields 14, 15 and 39.
     const fields = fs.readFileSync('/proc/thread-self/stat', 'utf8').split(') ')[1]!.split(' ');
-    return { run: run! / 1e6, wait: wait! / 1e6, user: Number(fields[11]), kernel: Number(fields[12]) };
+    const steal = (coreSteal() ?? []).map((s) => s * 1000);
+    return { run: run! / 1e6, wait: wait! / 1e6, user: Number(fields[11]), kernel: Number(fields[12]), core: Number(fields[36]), steal };
   } catch {
     return null;
   }
@@ -225,7 +228,7 @@ setInterval(() => {
     const state = engine.sync.status().state;
     const how =
       times && nowTimes
-        ? ` (on a core ${onCore} ms: ${nowTimes.user - times.user} user and ${nowTimes.kernel - times.kernel} kernel ticks of ${1000 / CLOCK_TICKS_PER_S} ms; waiting for one ${(nowTimes.wait - times.wait).toFixed(1)} ms)`
+        ? ` (on a core ${onCore} ms: ${nowTimes.user - times.user} user and ${nowTimes.kernel - times.kernel} kernel ticks of ${1000 / CLOCK_TICKS_PER_S} ms; waiting for one ${(nowTimes.wait - times.wait).toFixed(1)} ms; the host took ${(nowTimes.steal[nowTimes.core]! - times.steal[nowTimes.core]!).toFixed(0)} ms of core ${nowTimes.core} it last ran on, ${nowTimes.steal.map((v, i) => v - (times?.steal[i] ?? v)).reduce((a, b) => a + b, 0).toFixed(0)} ms of all cores)`
         : '';
     const from = tick;
     setTimeout(() => process.stderr.write(`${at} stall ${Math.round(stall)} ms during ${phase} ${state}${how}; ${pausesWithin(from, now)}\n`), 100).unref();

@@ -1,0 +1,32 @@
+/**
+ * The time the host took from each of this machine's cores (steal), in seconds, from /proc/stat
+ * (null where there is none: not Linux, or no such file). In a virtual machine the host's other
+ * guests take cores in bursts: here up to half a core for tens of seconds, which neither the load
+ * average nor a process's own CPU time shows, so the bench reports it beside each timing.
+ */
+import fs from 'node:fs';
+
+/** USER_HZ, the unit of /proc/stat (`getconf CLK_TCK`: 100 on every Linux build the bench runs on). */
+export const CLOCK_TICKS_PER_S = 100;
+
+export function coreSteal(): number[] | null {
+  try {
+    return fs
+      .readFileSync('/proc/stat', 'utf8')
+      .split('\n')
+      .filter((line) => /^cpu\d+ /.test(line))
+      .map((line) => Number(line.split(/\s+/)[8]) / CLOCK_TICKS_PER_S);
+  } catch {
+    return null;
+  }
+}
+
+/** Seconds taken from each core since `before` (one decimal), or null. */
+export function stolenSince(before: number[] | null): number[] | null {
+  const now = coreSteal();
+  if (!before || !now) return null;
+  return now.map((v, i) => Number((v - (before[i] ?? v)).toFixed(1)));
+}
+
+/** "1.2 + 0.4 s" for a table, or "-". */
+export const showSteal = (perCore: number[] | null): string => (perCore ? `${perCore.join(' + ')} s` : '-');
