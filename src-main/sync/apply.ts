@@ -36,6 +36,8 @@ import { forgetPushed, renumberPushed, replaceIssues, type FoundConflict } from 
 export interface ApplyResult {
   issues: SyncIssue[];
   conflicts: FoundConflict[];
+  /** Projects made here (or demo projects edited here) that moved to another local id, as [from, to]. */
+  renumbered: [number, number][];
 }
 
 export interface ApplyOptions {
@@ -79,8 +81,9 @@ export async function applyPulledData(store: Store, data: PulledData, run: strin
     if (signal.aborted) throw new SyncFailure('cancelled', 'The sync was cancelled; the data from before it is kept.');
   };
   let kept: SyncIssue[] = [];
+  const renumbered: [number, number][] = [];
   await store.db.transaction().execute(async (trx) => {
-    if (options.firstSync) await retireDemoData(trx, store.sqlite);
+    if (options.firstSync) renumbered.push(...(await retireDemoData(trx, store.sqlite)));
     check();
 
     // Drafts made here that the push sent come back with the upstream's id. One the rep changed
@@ -106,7 +109,7 @@ export async function applyPulledData(store: Store, data: PulledData, run: strin
     await applyUsers(trx, store.sqlite, data);
     await restoreParkedUsers(store.sqlite);
     check();
-    await renumberCollidingProjects(trx, store.sqlite, run);
+    renumbered.push(...(await renumberCollidingProjects(trx, store.sqlite, run)));
     // Answers first: it forgets those of records not seen, and the projects' come with them.
     writeAnswers(store, answers, data);
     await applyProjects(trx, store, data, run, options, issues, conflicts);
@@ -118,7 +121,7 @@ export async function applyPulledData(store: Store, data: PulledData, run: strin
     kept = await replaceIssues(trx, issues, (r) => (data.catalog === null && CATALOG_RESOURCES.has(r.resource)) || (data.territories === null && r.resource === 'territories'));
     await trx.insertInto('meta').values({ key: 'data_set', value: 'upstream' }).onConflict((oc) => oc.column('key').doUpdateSet({ value: 'upstream' })).execute();
   });
-  return { issues: kept, conflicts };
+  return { issues: kept, conflicts, renumbered };
 }
 
 /**
@@ -192,9 +195,14 @@ function moveUser(sqlite: SQLite.Database, from: number, to: number, email: stri
  * here names is parked under a local id (and an e-mail no upstream user can collide with) until
  * the users are written: then it becomes the upstream user with its e-mail, or stays as made here.
  */
-async function retireDemoData(trx: Trx, sqlite: SQLite.Database): Promise<void> {
+async function retireDemoData(trx: Trx, sqlite: SQLite.Database): Promise<[number, number][]> {
   const edited = sqlite.prepare("select id from main.projects where origin = 'embedded' and dirty = 1").pluck().all() as number[];
-  for (const id of edited) moveProject(sqlite, id, await nextLocalId(trx, 'projects'), { origin: 'local', base_version: null, dirty: 1 });
+  const moved: [number, number][] = [];
+  for (const id of edited) {
+    const to = await nextLocalId(trx, 'projects');
+    moveProject(sqlite, id, to, { origin: 'local', base_version: null, dirty: 1 });
+    moved.push([id, to]);
+  }
   const named = sqlite.prepare("select distinct u.id from main.users u join main.projects p on p.user_id = u.id where u.origin = 'embedded' and p.origin = 'local'").pluck().all() as number[];
   for (const id of named) moveUser(sqlite, id, await nextLocalId(trx, 'users'), "char(1) || 'parked:' || email", { origin: "'local'" });
   const demoProjects = sqlite.prepare("select count(*) from main.projects where origin = 'embedded'").pluck().get() as number;
@@ -207,6 +215,7 @@ async function retireDemoData(trx: Trx, sqlite: SQLite.Database): Promise<void> 
   });
   // Their contacts and zips go with them (ON DELETE CASCADE); projects made here lose the link.
   sqlite.prepare("delete from main.jurisdictions where origin = 'embedded'").run();
+  return moved;
 }
 
 /** Parked demo users (see retireDemoData): the upstream user with the same e-mail takes their projects, else they stay. */
@@ -224,16 +233,19 @@ async function restoreParkedUsers(sqlite: SQLite.Database): Promise<void> {
 }
 
 /** An upstream project arriving with the id of a project made here: the local one moves (never lost). */
-async function renumberCollidingProjects(trx: Trx, sqlite: SQLite.Database, run: string): Promise<void> {
+async function renumberCollidingProjects(trx: Trx, sqlite: SQLite.Database, run: string): Promise<[number, number][]> {
   const taken = sqlite
     .prepare("select p.id from main.projects p where p.origin = 'local' and p.id in (select s.id from staging.projects s where s.run = ?)")
     .pluck()
     .all(run) as number[];
+  const moved: [number, number][] = [];
   for (const id of taken) {
     const to = await nextLocalId(trx, 'projects');
     moveProject(sqlite, id, to);
     await renumberPushed(trx, id, to);
+    moved.push([id, to]);
   }
+  return moved;
 }
 
 // --- Catalog and territories ---------------------------------------------------------------------

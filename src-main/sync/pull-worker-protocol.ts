@@ -21,7 +21,8 @@ export interface PullWorkerInput {
 
 export type PullWorkerMessage =
   | { type: 'status'; patch: Partial<Pick<SyncStatus, 'phase' | 'progress' | 'bytes' | 'bytes_decoded' | 'requests' | 'rejected' | 'moved_to'>> }
-  | { type: 'done'; conflicts: FoundConflict[]; rejected: number; warnings: number; applied: boolean; requests: number }
+  /** `renumbered`: projects made here that moved to another local id in this run, as [from, to]. */
+  | { type: 'done'; conflicts: FoundConflict[]; rejected: number; warnings: number; applied: boolean; requests: number; renumbered: [number, number][] }
   | { type: 'failed'; code: string; message: string; details?: SyncErrorDetails }
   /** After 'done': the worker has checkpointed and closed its files. */
   | { type: 'closed' };

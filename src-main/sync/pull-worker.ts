@@ -106,7 +106,7 @@ async function main(input: PullWorkerInput): Promise<void> {
       dropStaging();
       status.update({ bytes, bytes_decoded: decoded, requests });
       status.flush();
-      post({ type: 'done', conflicts: [], rejected: count('rejected'), warnings: count('warning'), applied: false, requests });
+      post({ type: 'done', conflicts: [], rejected: count('rejected'), warnings: count('warning'), applied: false, requests, renumbered: [] });
       return;
     }
     if (changes) {
@@ -125,7 +125,7 @@ async function main(input: PullWorkerInput): Promise<void> {
     status.update({ bytes, bytes_decoded: decoded, requests });
     status.flush();
     const issues = (kind: string) => result.issues.filter((i) => i.kind === kind).length;
-    post({ type: 'done', conflicts: result.conflicts, rejected: issues('rejected'), warnings: issues('warning'), applied: changes, requests });
+    post({ type: 'done', conflicts: result.conflicts, rejected: issues('rejected'), warnings: issues('warning'), applied: changes, requests, renumbered: result.renumbered });
     // The data is switched; now fold the transaction's WAL into the database, here rather than on
     // the serving thread (whose automatic checkpoints the host holds off meanwhile), once that
     // thread's writes for this run are done (see runPullWorker).

@@ -91,7 +91,15 @@ export class SyncRunner implements SyncRun {
     );
     try {
       await recordFoundConflicts(store.db, this.deps.projects, [...pushed.conflicts, ...result.conflicts]);
-      await replaceStepIssues(store.db, 'push', pushed.refused);
+      // The push named projects by the ids they had before the pull; a project made here that
+      // an upstream record's id (or the first sync's retiring of the demo set) moved is named
+      // by the id it has now.
+      const moved = new Map(result.renumbered);
+      await replaceStepIssues(
+        store.db,
+        'push',
+        pushed.refused.map((issue) => ({ ...issue, key: String(moved.get(Number(issue.key)) ?? issue.key) })),
+      );
     } catch (error) {
       void written();
       throw error;

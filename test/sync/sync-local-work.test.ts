@@ -1,7 +1,8 @@
 /**
  * What the rep made here survives the sync: work done on the demo data before the first sync
  * moves to local ids while the demo set goes; a project made here whose id an upstream record
- * later arrives with is renumbered, never overwritten.
+ * later arrives with is renumbered, never overwritten, and what the run's push said of it names it
+ * by its new id.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/api-server.js';
@@ -67,5 +68,31 @@ describe('local work and the first sync', () => {
     expect(moved.id).toBeGreaterThan(made);
     expect(moved).toMatchObject({ origin: 'local', dirty: 1 });
     expect((await down.get(`/api/projects/${moved.id}?fixtures=true`)).body).toMatchObject({ servings_per_day: 90 });
+  }, 60_000);
+
+  it('what the push said of a project made here names it by the id it has after the run, when an upstream record took its id', async () => {
+    // Its engineer is known by name only: every push holds it, saying so (keyed by the project's id).
+    const created = await down.request('POST', '/api/projects', { body: JSON.stringify({ name: 'Held for its engineer', engineer: { name: 'R. Alvarez, PE' }, servings_per_day: 40 }) });
+    expect(created.status, created.text).toBe(201);
+    const held = (created.body as { id: number }).id;
+    const pushIssue = async () => {
+      const issues = ((await down.get('/api/sync/issues')).body as { data: { resource: string; key: string; reason: string }[] }).data;
+      return issues.filter((i) => i.resource === 'push' && i.reason.includes('Held for its engineer'));
+    };
+    await down.engine.sync.syncNow();
+    expect(down.engine.sync.status().last_error).toBeNull();
+    expect(await pushIssue()).toEqual([expect.objectContaining({ key: String(held) })]);
+
+    // The next run pushes first (naming it by its id then), and its pull brings an upstream project with that id.
+    up.data.projects.push({ ...up.data.projects[0]!, id: held, name: 'The service numbers this one like the held one' });
+    await down.engine.sync.syncNow();
+    const status = down.engine.sync.status();
+    expect(status.last_error).toBeNull();
+    const now = down.engine.store.sqlite.prepare("select id from projects where name = 'Held for its engineer'").pluck().get() as number;
+    expect(now).not.toBe(held);
+    expect(await pushIssue()).toEqual([expect.objectContaining({ key: String(now) })]);
+    expect(status.held.filter((h) => h.reason.includes('Held for its engineer')).map((h) => h.project_id)).toEqual([now]);
+    // The project now under the old id is the service's, and nothing the push said names it.
+    expect((await down.get(`/api/projects/${held}`)).body).toMatchObject({ name: 'The service numbers this one like the held one' });
   }, 60_000);
 });
