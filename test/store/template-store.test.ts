@@ -96,7 +96,9 @@ describe('the prepared start-up store', () => {
   });
 
   it('missing, it is not needed: the first start loads, and says it was not built', async () => {
-    const engine = await firstStart({ templateFile: path.join(tempDir(), 'nothing-here.db'), resourcesDir: smallerDataSet() });
+    const nowhere = tempDir();
+    cleanup.push(() => fs.rmSync(nowhere, { recursive: true, force: true }));
+    const engine = await firstStart({ templateFile: path.join(nowhere, 'nothing-here.db'), resourcesDir: smallerDataSet() });
     expect(engine.firstStartFrom).toMatchObject({ kind: 'load', reason: expect.stringMatching(/^it has not been built/) });
   }, 240_000);
 
