@@ -455,9 +455,9 @@ function onCores(pid: number, cores: string): void {
 const FAR_SIDE_CORE = '1';
 const APP_CORES = '0';
 const EVERY_CORE = `0-${os.availableParallelism() - 1}`;
-/** Two cores or more, and taskset (util-linux, on every Debian) to hold processes to them. */
 /** Pages fetched through a new proxy, untimed, before its sync and downloads are timed. */
 const PROXY_WARM_UP_PAGES = 2000;
+/** Two cores or more, and taskset (util-linux, on every Debian) to hold processes to them. */
 const onCoresOfTheirOwn = os.availableParallelism() >= 2 && spawnSync('taskset', ['--version']).status === 0;
 
 /** Runs the bench child: a serving downstream syncing into a fresh folder from `upstreamUrl`; its JSON report. */
