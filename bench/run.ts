@@ -24,7 +24,7 @@ import { uiBench } from './ui.js';
 import { startBench } from './start.js';
 import { offloadBench } from './offload.js';
 import { mediaBench } from './media.js';
-import { coreSteal, showSteal, stolenSince } from './host-steal.js';
+import { CLOCK_TICKS_PER_S, coreSteal, showSteal, stolenSince } from './host-steal.js';
 import { DEFAULT_CONCURRENCY } from '../src-main/sync/upstream-client.js';
 import { lowerEveryThread } from '../src-main/sync/worker-process-child.js';
 import { bundleOptions, ensureCli, ensureTemplate, workerEntryPoints } from '../scripts/build-cli.mjs';
@@ -120,7 +120,7 @@ function upstreamCpuSeconds(pid: number): number {
   try {
     const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
     // utime and stime, fields 14 and 15 of stat (11 and 12 after the command), in clock ticks.
-    return (Number(fields[11]) + Number(fields[12])) / 100;
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_S;
   } catch {
     return Number.NaN;
   }
