@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 
-/** USER_HZ, the unit of /proc/stat (`getconf CLK_TCK`: 100 on every Linux build the bench runs on). */
+/** USER_HZ, the unit of /proc/stat and of a process's /proc/<pid>/stat (`getconf CLK_TCK`: 100 on every Linux build the bench runs on). */
 export const CLOCK_TICKS_PER_S = 100;
 
 /**
