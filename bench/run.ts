@@ -116,6 +116,10 @@ function memoryKiB(pid: number): { rss: number; peak: number } {
 }
 
 /** CPU seconds (user + system) a process has used so far (Linux; NaN elsewhere). */
+/** The CPU of the far side (the central service, and the proxy when one stands between), in seconds. */
+function farSideCpuSeconds(pids: number[]): number {
+  return [...new Set(pids)].reduce((sum, pid) => sum + upstreamCpuSeconds(pid), 0);
+}
 function upstreamCpuSeconds(pid: number): number {
   try {
     const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
@@ -559,6 +563,7 @@ if (wants('sync')) {
     const download = async (via: { port: number; pid: number; coding?: string } = server, pages = paths) => {
       const dispatcher = new Agent({ connections: DEFAULT_CONCURRENCY });
       const cpu = upstreamCpuSeconds(via.pid);
+      const farSide = farSideCpuSeconds([server.pid, via.pid]);
       const steal = coreSteal();
       const started = performance.now();
       let bytes = 0;
@@ -578,7 +583,7 @@ if (wants('sync')) {
       );
       const ms = performance.now() - started;
       await dispatcher.close();
-      return { ms, bytes, upstream_cpu_s: upstreamCpuSeconds(via.pid) - cpu, host_steal_s: stolenSince(steal) };
+      return { ms, bytes, upstream_cpu_s: upstreamCpuSeconds(via.pid) - cpu, far_side_cpu_s: farSideCpuSeconds([server.pid, via.pid]) - farSide, host_steal_s: stolenSince(steal) };
     };
     const before = await download();
     let cpuAtSync = upstreamCpuSeconds(server.pid);
@@ -607,7 +612,16 @@ if (wants('sync')) {
       ...Array.from({ length: compressedRounds }, () => [{ mode: 'identity', separate: false }, { mode: coding, separate: false }]).flat(),
       ...Array.from({ length: separateRounds }, () => ({ mode: coding, separate: true })),
     ];
-    const viaProxy: { coding: string; separate: boolean; run: SyncRun; proxy_cpu_s: number; download_ms: number; downloads_ms: [number, number]; downloads_steal_s: (number[] | null)[] }[] = [];
+    const viaProxy: {
+      coding: string;
+      separate: boolean;
+      run: SyncRun;
+      proxy_cpu_s: number;
+      far_side_cpu_s: [number, number, number];
+      download_ms: number;
+      downloads_ms: [number, number];
+      downloads_steal_s: (number[] | null)[];
+    }[] = [];
     for (const { mode, separate } of plan) {
       const proxy = acrossTheNetwork(await startChild('compressing-proxy.ts', String(server.port), mode));
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), `fieldsizer-bench-${mode}-`));
@@ -630,6 +644,7 @@ if (wants('sync')) {
         await yardstick(paths.slice(0, PROXY_WARM_UP_PAGES));
         const downloadBefore = await yardstick();
         const cpu = upstreamCpuSeconds(proxy.pid);
+        const farSide = farSideCpuSeconds([server.pid, proxy.pid]);
         const child = await spawnDownstream([dir, `http://127.0.0.1:${proxy.port}`, upstream.key, 'first'], separate ? APP_CORES : undefined);
         const line = await new Promise<string>((resolve, reject) => {
           readline.createInterface({ input: child.stdout! }).once('line', resolve);
@@ -637,12 +652,14 @@ if (wants('sync')) {
         });
         await new Promise((r) => child.once('exit', r));
         const proxyCpu = upstreamCpuSeconds(proxy.pid) - cpu;
+        const farSideCpu = farSideCpuSeconds([server.pid, proxy.pid]) - farSide;
         const downloadAfter = await yardstick();
         viaProxy.push({
           coding: mode,
           separate,
           run: (JSON.parse(line) as SyncReport).first,
           proxy_cpu_s: proxyCpu,
+          far_side_cpu_s: [farSideCpu, downloadBefore.far_side_cpu_s, downloadAfter.far_side_cpu_s],
           download_ms: Math.round((downloadBefore.ms + downloadAfter.ms) / 2),
           downloads_ms: [Math.round(downloadBefore.ms), Math.round(downloadAfter.ms)],
           downloads_steal_s: [downloadBefore.host_steal_s, downloadAfter.host_steal_s],
@@ -714,6 +731,9 @@ if (wants('sync')) {
       json_mb: Number((v.run.bytes_decoded / 1e6).toFixed(1)),
       requests: v.run.requests,
       proxy_cpu_s: Number(v.proxy_cpu_s.toFixed(1)),
+      // Whether the far side served the sync as fast as the downloads: with a core of its own it
+      // sets the pace of both, so its CPU for each (central service and proxy) shows what it did.
+      'far side CPU, s: sync; downloads': `${v.far_side_cpu_s[0].toFixed(1)}; ${v.far_side_cpu_s[1].toFixed(1)}, ${v.far_side_cpu_s[2].toFixed(1)}`,
       peak_rss_mb: v.run.peak_rss_mb,
       'download before / after, ms': v.downloads_ms.join(' / '),
       // What the host took from the cores meanwhile (each core's share): a burst slows one timing alone.
@@ -742,6 +762,7 @@ if (wants('sync')) {
           'syncs, ms': rounds.map((v) => v.run.ms).join(' / '),
           'downloads, ms': rounds.flatMap((v) => v.downloads_ms).join(' / '),
           'mean sync / mean download': Number(ratio.toFixed(2)),
+          'far side CPU, mean s: sync / download': `${mean(rounds.map((v) => v.far_side_cpu_s[0])).toFixed(1)} / ${mean(rounds.flatMap((v) => v.far_side_cpu_s.slice(1))).toFixed(1)}`,
           ...(coding === 'identity' ? {} : { goal: '≤ 1.1', met: ratio <= 1.1 }),
           'worst delay, ms': Math.max(...rounds.map((v) => v.run.max_delay_ms)),
         };
