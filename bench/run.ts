@@ -116,10 +116,6 @@ function memoryKiB(pid: number): { rss: number; peak: number } {
 }
 
 /** CPU seconds (user + system) a process has used so far (Linux; NaN elsewhere). */
-/** The CPU of the far side (the central service, and the proxy when one stands between), in seconds. */
-function farSideCpuSeconds(pids: number[]): number {
-  return [...new Set(pids)].reduce((sum, pid) => sum + upstreamCpuSeconds(pid), 0);
-}
 function upstreamCpuSeconds(pid: number): number {
   try {
     const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
@@ -128,6 +124,10 @@ function upstreamCpuSeconds(pid: number): number {
   } catch {
     return Number.NaN;
   }
+}
+/** The CPU of the far side (the central service, and the proxy when one stands between), in seconds. */
+function farSideCpuSeconds(pids: number[]): number {
+  return [...new Set(pids)].reduce((sum, pid) => sum + upstreamCpuSeconds(pid), 0);
 }
 
 async function fetchTimed(port: number, pathAndQuery: string, key: string): Promise<{ ms: number; bytes: number }> {
@@ -723,9 +723,11 @@ if (wants('sync')) {
       'host took (steal)': showSteal(run.host_steal_s),
     }));
     console.table(results.sync_runs);
+    const proxiedSync = (v: { coding: string; separate: boolean }) =>
+      `first sync through a proxy, ${v.coding === 'identity' ? 'uncompressed' : `compressed (${v.coding})`}${v.separate ? ', far side on a core of its own' : ', all on the same 2 cores'}`;
     const atLink = (bytes: number, mbit: number) => Math.round((bytes * 8) / (mbit * 1e6));
     results.sync_compression = viaProxy.map((v) => ({
-      measure: `first sync through a proxy, ${v.coding === 'identity' ? 'uncompressed' : `compressed (${v.coding})`}${v.separate ? ', far side on a core of its own' : ', all on the same 2 cores'}`,
+      measure: proxiedSync(v),
       ms: v.run.ms,
       wire_mb: Number((v.run.bytes / 1e6).toFixed(1)),
       json_mb: Number((v.run.bytes_decoded / 1e6).toFixed(1)),
@@ -754,11 +756,11 @@ if (wants('sync')) {
     const pooled = [...kinds.values()]
       .filter((rounds) => rounds.length > 1)
       .map((rounds) => {
-        const { coding, separate } = rounds[0]!;
+        const { coding } = rounds[0]!;
         const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
         const ratio = mean(rounds.map((v) => v.run.ms)) / mean(rounds.flatMap((v) => v.downloads_ms));
         return {
-          measure: `${rounds.length} rounds pooled: first sync through a proxy, ${coding === 'identity' ? 'uncompressed' : `compressed (${coding})`}${separate ? ', far side on a core of its own' : ', all on the same 2 cores'}`,
+          measure: `${rounds.length} rounds pooled: ${proxiedSync(rounds[0]!)}`,
           'syncs, ms': rounds.map((v) => v.run.ms).join(' / '),
           'downloads, ms': rounds.flatMap((v) => v.downloads_ms).join(' / '),
           'mean sync / mean download': Number(ratio.toFixed(2)),
