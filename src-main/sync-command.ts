@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import type { Command } from 'commander';
 import { openEngine } from './engine/engine.js';
 import { defaultDataDir } from './engine/data-dir.js';
-import { describeBytes } from '../src-shared/sync.js';
+import { describeBytes, type SyncStatus } from '../src-shared/sync.js';
 
 export function registerSyncCommand(program: Command): void {
   program
@@ -32,17 +32,27 @@ export function registerSyncCommand(program: Command): void {
           cliProgress.Presets.shades_classic,
         );
         bar.start(1, 0, { phase: 'connecting', resource: '', done: 0, total: '?', mb: '0.0' });
+        // Off a terminal (a log, a pipe) the bar prints a line every half second, and a phase
+        // shorter than that (the write of a small sync) would not show: a new phase prints at once.
+        const toLog = !process.stderr.isTTY;
+        let shownPhase = 'connecting';
         // Resources are pulled together: the bar counts records over all of them.
-        engine.sync.on('status', (s) => {
+        const onStatus = (s: SyncStatus) => {
           const done = s.progress.reduce((n, p) => n + p.done, 0);
           const total = s.progress.reduce((n, p) => n + (p.total ?? p.done), 0);
           const unfinished = s.progress.filter((p) => p.total === null || p.done < p.total).map((p) => p.resource);
           bar.setTotal(Math.max(1, total));
-          bar.update(done, { phase: (s.phase ?? s.state).padEnd(10), resource: unfinished.join(', '), done, total: total || '?', mb: (s.bytes / 1e6).toFixed(1) });
-        });
+          const phase = s.phase ?? s.state;
+          bar.update(done, { phase: phase.padEnd(10), resource: unfinished.join(', '), done, total: total || '?', mb: (s.bytes / 1e6).toFixed(1) });
+          // (The last line, the run's end, is the stop's.)
+          if (toLog && phase !== shownPhase && s.state === 'running') bar.render();
+          shownPhase = phase;
+        };
+        engine.sync.on('status', onStatus);
         const started = performance.now();
         await engine.sync.syncNow({ allowMassDelete: options.allowMassDelete === true });
         bar.stop();
+        engine.sync.off('status', onStatus);
         const s = engine.sync.status();
         const seconds = ((performance.now() - started) / 1000).toFixed(1);
         if (s.last_error) {

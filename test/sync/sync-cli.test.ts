@@ -1,6 +1,7 @@
 /**
  * `npm run sync` against the spec-only upstream: the summary says local changes are waiting
- * because the central service takes no writes, and lists what was kept with a warning.
+ * because the central service takes no writes, and lists what was kept with a warning; written
+ * to a log, its progress shows each phase of the run.
  */
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
@@ -44,8 +45,11 @@ afterAll(async () => {
 
 describe('npm run sync', () => {
   it('prints that local changes wait for a central service that takes no writes, and the warnings', async () => {
-    const { stdout } = await run(node, [cli, 'sync', '--data-dir', dataDir, '--upstream', up.url, '--key-file', keyFile], { cwd: root });
+    const { stdout, stderr } = await run(node, [cli, 'sync', '--data-dir', dataDir, '--upstream', up.url, '--key-file', keyFile], { cwd: root });
     expect(stdout).toMatch(/synced in [\d.]+ s/);
+    // Off a terminal, the progress (on stderr) shows every phase of the run, in order, however short.
+    const phases = stderr.split('\n').map((line) => /^(\w+) /.exec(line)?.[1]).filter((p) => p !== undefined);
+    expect(phases.filter((p, i) => p !== phases[i - 1]), stderr).toEqual(['connecting', 'pushing', 'pulling', 'applying', 'media', 'done']);
     expect(stdout).toContain('unsynced local changes: 1;');
     expect(stdout).toContain('waiting: the central service does not accept changes (1 local change kept here)');
     expect(stdout).toMatch(/warning: products GV-2000-01: listed in \/products, but its detail answers 404/);
