@@ -11,12 +11,15 @@ import { tempDir } from '../helpers/api-server.js';
 vi.mock('electron', () => ({ protocol: { registerSchemesAsPrivileged: vi.fn(), handle: vi.fn() } }));
 const { appResponse } = await import('../../src-main/electron/app-protocol.js');
 
-const root = tempDir('fieldsizer-renderer-');
-fs.mkdirSync(path.join(root, 'assets'));
+// The renderer's folder inside a folder of the test's own: the files beside it (which no answer
+// may reach) are the test's too, not left in the system's temporary folder.
+const outside = tempDir('fieldsizer-renderer-');
+const root = path.join(outside, 'renderer');
+fs.mkdirSync(path.join(root, 'assets'), { recursive: true });
 fs.writeFileSync(path.join(root, 'index.html'), '<!doctype html><title>Fieldsizer</title>');
 fs.writeFileSync(path.join(root, 'assets', 'app.js'), 'console.log(1)');
 fs.writeFileSync(path.join(path.dirname(root), 'secret.txt'), 'not for the page');
-afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+afterAll(() => fs.rmSync(outside, { recursive: true, force: true }));
 
 describe('app:// protocol', () => {
   it('serves the built files with their types and the CSP', async () => {
