@@ -18,7 +18,7 @@ const root = path.join(outside, 'renderer');
 fs.mkdirSync(path.join(root, 'assets'), { recursive: true });
 fs.writeFileSync(path.join(root, 'index.html'), '<!doctype html><title>Fieldsizer</title>');
 fs.writeFileSync(path.join(root, 'assets', 'app.js'), 'console.log(1)');
-fs.writeFileSync(path.join(path.dirname(root), 'secret.txt'), 'not for the page');
+fs.writeFileSync(path.join(outside, 'secret.txt'), 'not for the page');
 afterAll(() => fs.rmSync(outside, { recursive: true, force: true }));
 
 describe('app:// protocol', () => {
@@ -42,7 +42,7 @@ describe('app:// protocol', () => {
 
   it('answers /media/<sha256> from the media store (issue 31), and nothing for another host or name', async () => {
     const sha = 'a'.repeat(64);
-    const file = path.join(path.dirname(root), 'kept-media.bin');
+    const file = path.join(outside, 'kept-media.bin');
     fs.writeFileSync(file, '%PDF-1.4 kept');
     const lookup = (s: string) => (s === sha ? { file, contentType: 'application/pdf' } : null);
     const kept = await appResponse(root, `app://fieldsizer/media/${sha}`, 'x', lookup);
