@@ -50,16 +50,15 @@ const status = {
 };
 
 async function main(input: MediaWorkerInput): Promise<void> {
-  // The step starts once the pull's process has folded its run's WAL and ended (sync-service.ts):
-  // this connection checkpoints its own commits as they come, here rather than on the serving
-  // thread, and folds what is left before it reports done: left in the WAL (as when the pull's
-  // process folded after this step), its rows would be checkpointed by the serving thread's writes.
+  // The step runs before the pull's write is folded into the database file, after the run
+  // (pull-worker-host.ts), and that fold takes this step's rows with it: no checkpoint on this
+  // connection's commits, which would fold the pull's gigabyte here, before the run is done.
   // The serving process checked the file when it opened it.
   const store = await openStore(input.dataDir, { check: false });
+  store.sqlite.pragma('wal_autocheckpoint = 0');
   try {
     const media = new MediaSync(store.db, new MediaStore(store, input.dataDir), input.tuning);
     const result = await media.run({ upstreamUrl: input.upstreamUrl, key: input.key, signal: controller.signal, report: (m) => status.update(m) });
-    store.sqlite.pragma('wal_checkpoint(PASSIVE)');
     status.flush();
     post({ type: 'done', media: result });
   } finally {

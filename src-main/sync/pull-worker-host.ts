@@ -7,10 +7,13 @@
  * utility process) is worker-process-host.ts's, shared with the media step's worker.
  */
 import type SQLite from 'better-sqlite3';
-import type { StatusReporter } from './types.js';
+import path from 'node:path';
+import { DATABASE_FILE } from '../store/open-store.js';
+import { foldWal } from '../store/wal-fold.js';
+import type { RunEnd, StatusReporter } from './types.js';
 import { SyncFailure } from './types.js';
 import type { PullWorkerCommand, PullWorkerInput, PullWorkerMessage } from './pull-worker-protocol.js';
-import { startWorkerProcess, type WorkerProcess } from './worker-process-host.js';
+import { startWorkerProcess, WORKER_NICENESS, type WorkerProcess } from './worker-process-host.js';
 
 /** The worker's process as the host drives it, whatever started it. */
 export type PullProcess = WorkerProcess<PullWorkerCommand, PullWorkerMessage>;
@@ -26,11 +29,11 @@ export type PullProcess = WorkerProcess<PullWorkerCommand, PullWorkerMessage>;
 const V8_FLAGS = ['--max-old-space-size=768', '--max-semi-space-size=16', '--no-parallel-scavenge'];
 
 /**
- * The worker folds its big transaction's WAL into the database file itself, after it reports
- * done (the data is switched by then; folding a first sync's ~600 MB takes seconds). Meanwhile the
- * serving connection must not start that checkpoint on its next commit (SQLite checkpoints on the
- * commit that finds the WAL over its limit), which would stall the thread that serves: its
- * automatic checkpoints are off while a worker lives.
+ * The worker's big transaction stays in the WAL until the run is over, then a thread folds it
+ * into the database file (store/wal-fold.ts; a first sync's ~850 MB takes a second or two).
+ * Until then the serving connection must not start that checkpoint on its next commit (SQLite
+ * checkpoints on the commit that finds the WAL over its limit), which would stall the thread that
+ * serves: its automatic checkpoints are off from the worker's start until that fold is done.
  */
 const workersOf = new WeakMap<SQLite.Database, number>();
 function holdCheckpoints(serving: SQLite.Database): () => void {
@@ -49,18 +52,19 @@ function holdCheckpoints(serving: SQLite.Database): () => void {
 
 /**
  * Runs the pull in the worker's process. Resolves when the data is switched, with the worker's
- * result and `written`, to be called once the run's own bookkeeping on the serving thread is
- * written: only then does the worker fold the gigabyte-sized WAL into the database file and flush
- * it. The serving thread's writes (some statements, a lock file removed) waited up to a fifth of
- * a second on the disk when they met that flush (in about one full-scale first sync in three).
- * `written` resolves once the worker's process has ended (its memory given back), whatever ended it.
+ * result, `released`, settled once the worker's process has ended (its memory given back), and
+ * `written`, to be called once the run's writes on the serving thread (and the media step's) are
+ * done: only then is the gigabyte-sized WAL folded into the database file and flushed. The serving
+ * thread's writes (some statements, a lock file removed) waited up to a fifth of a second on the
+ * disk when they met that flush (in about one full-scale first sync in three). `written` resolves
+ * once the fold is done (or failed: the WAL is then left to SQLite's next checkpoint).
  */
 export function runPullWorker(
   input: PullWorkerInput,
   serving: SQLite.Database,
   signal: AbortSignal,
   onStatus: StatusReporter['update'],
-): Promise<{ result: Extract<PullWorkerMessage, { type: 'done' }>; written: () => Promise<void> }> {
+): Promise<{ result: Extract<PullWorkerMessage, { type: 'done' }> } & RunEnd> {
   const release = holdCheckpoints(serving);
   let worker: PullProcess;
   try {
@@ -69,12 +73,18 @@ export function runPullWorker(
     release();
     throw error;
   }
-  worker.onExit(release);
-  const ended = new Promise<void>((resolve) => worker.onExit(() => resolve()));
-  const written = () => {
-    worker.send({ type: 'tidy' });
-    return ended;
-  };
+  /** The data switched: the WAL holds the run's write until the fold after the run. */
+  let switched = false;
+  worker.onExit(() => {
+    if (!switched) release();
+  });
+  const released = new Promise<void>((resolve) => worker.onExit(() => resolve()));
+  let folded: Promise<void> | null = null;
+  const written = () =>
+    (folded ??= released
+      .then(() => foldWal(path.join(input.dataDir, DATABASE_FILE), WORKER_NICENESS))
+      .then(() => undefined)
+      .finally(release));
   worker.send({ type: 'start', input });
   return new Promise((resolve, reject) => {
     let settled = false;
@@ -92,8 +102,11 @@ export function runPullWorker(
     signal.addEventListener('abort', onAbort, { once: true });
     worker.onMessage((m) => {
       if (m.type === 'status') onStatus(m.patch);
-      // The data is switched: the run is over for the app; the worker still tidies its files.
-      else if (m.type === 'done') finish(() => resolve({ result: m, written }));
+      // The data is switched: the run is over for the app; the worker still closes its files.
+      else if (m.type === 'done') {
+        switched = true;
+        finish(() => resolve({ result: m, released, written }));
+      }
       // The worker's work is over: end the process (open sockets would keep it alive).
       else if (m.type === 'closed') worker.kill();
       else if (m.type === 'failed') {

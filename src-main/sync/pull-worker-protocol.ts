@@ -24,11 +24,8 @@ export type PullWorkerMessage =
   /** `renumbered`: projects made here that moved to another local id in this run, as [from, to]. */
   | { type: 'done'; conflicts: FoundConflict[]; rejected: number; warnings: number; applied: boolean; requests: number; renumbered: [number, number][] }
   | { type: 'failed'; code: string; message: string; details?: SyncErrorDetails }
-  /** After 'done': the worker has checkpointed and closed its files. */
+  /** After 'done': the worker has closed its files (its write's WAL is the host's to fold). */
   | { type: 'closed' };
 
-/**
- * From the serving process: first the run to do; then stop it, or, after 'done', the run's
- * bookkeeping is written, tidy up.
- */
-export type PullWorkerCommand = { type: 'start'; input: PullWorkerInput } | { type: 'cancel' } | { type: 'tidy' };
+/** From the serving process: first the run to do; then, maybe, stop it. */
+export type PullWorkerCommand = { type: 'start'; input: PullWorkerInput } | { type: 'cancel' };

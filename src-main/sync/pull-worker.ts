@@ -6,11 +6,8 @@
  * outlives the serving process: nobody would take its result, and a write it finished alone would
  * switch the data without the run's bookkeeping (the conflicts it found among it).
  */
-import fs from 'node:fs';
-import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { createBackup } from '../store/backups.js';
-import { backupKeep, DATABASE_FILE, openStore } from '../store/open-store.js';
+import { backupKeep, openStore } from '../store/open-store.js';
 import type { SyncIssue } from '../../src-shared/sync.js';
 import { applyPulledData, removals } from './apply.js';
 import { isMassDeletion, massDeletionMessage } from './decide.js';
@@ -29,22 +26,13 @@ const channel = hostChannel<PullWorkerCommand, PullWorkerMessage>();
 lowerEveryThread();
 // On a thread of its own: the write is one long run of statements during which no event is handled.
 dieWithParent({ thread: true });
-/** The run to do: the host's first message. */
+/** The run to do: the host's first message; a cancel may follow at any time. */
 const started = new Promise<PullWorkerInput>((resolve) => {
   channel.onCommand((m) => {
     if (m.type === 'start') resolve(m.input);
+    else if (m.type === 'cancel') controller.abort();
   });
 });
-/** Resolved when the serving process has written the run's bookkeeping (or cancels). */
-const tidyAllowed = new Promise<void>((resolve) => {
-  controller.signal.addEventListener('abort', () => resolve(), { once: true });
-  channel.onCommand((m) => {
-    if (m.type === 'cancel') controller.abort();
-    else if (m.type === 'tidy') resolve();
-  });
-});
-/** The serving process always says 'tidy'; should that be lost, the WAL is folded after this anyway. */
-const TIDY_AT_LATEST_MS = 30_000;
 const post = (m: PullWorkerMessage) => channel.post(m);
 /** Progress for the serving process: at most ten messages a second (see ThrottledStatus). */
 const status = new ThrottledStatus((patch) => post({ type: 'status', patch }));
@@ -54,8 +42,8 @@ const FULL_CHECK_EVERY_MS = 7 * 86_400_000;
 async function main(input: PullWorkerInput): Promise<void> {
   // The serving process checked the file when it opened it; a second quick_check here is only cost.
   const store = await openStore(input.dataDir, { check: false });
-  // No checkpoint on this connection's commits: the one after the big write runs once the run
-  // has reported done (below).
+  // No checkpoint on this connection's commits: the serving process folds the big write's WAL
+  // once the run is over (pull-worker-host.ts).
   store.sqlite.pragma('wal_autocheckpoint = 0');
   const staged = StagedAnswers.open(input.dataDir);
   let stagedOpen = true;
@@ -126,16 +114,6 @@ async function main(input: PullWorkerInput): Promise<void> {
     status.flush();
     const issues = (kind: string) => result.issues.filter((i) => i.kind === kind).length;
     post({ type: 'done', conflicts: result.conflicts, rejected: issues('rejected'), warnings: issues('warning'), applied: changes, requests, renumbered: result.renumbered });
-    // The data is switched; now fold the transaction's WAL into the database, here rather than on
-    // the serving thread (whose automatic checkpoints the host holds off meanwhile), once that
-    // thread's writes for this run are done (see runPullWorker).
-    await Promise.race([tidyAllowed, sleep(TIDY_AT_LATEST_MS, undefined, { ref: false })]);
-    store.sqlite.pragma('wal_checkpoint(PASSIVE)');
-    // SQLite flushes the database file only when the pass reaches the WAL's end, and a write the
-    // serving thread made meanwhile stops it short. The pass's gigabyte would then stay unflushed
-    // until the serving thread's next automatic checkpoint, which would stall it for most of a
-    // second: the flush is done here in every case (cheap when SQLite has just done it).
-    flushFile(path.join(input.dataDir, DATABASE_FILE));
   } finally {
     if (stagedOpen) staged.close();
     await store.close();
@@ -160,15 +138,6 @@ function noteConnection(connection: ConnectionReport, issues: SyncIssue[]): void
       key: 'rate limit',
       reason: `the central service asked the sync to wait ${connection.waits === 1 ? 'once' : `${connection.waits} times`} (HTTP 429 or 503 with Retry-After, up to ${Math.ceil(connection.longestWaitMs / 1000)} s); every connection waited as asked`,
     });
-  }
-}
-
-function flushFile(file: string): void {
-  const fd = fs.openSync(file, 'r+');
-  try {
-    fs.fsyncSync(fd);
-  } finally {
-    fs.closeSync(fd);
   }
 }
 

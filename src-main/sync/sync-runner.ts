@@ -6,7 +6,7 @@ import type { ConflictChoice, SyncConflict } from '../../src-shared/sync.js';
 import type { Store } from '../store/open-store.js';
 import { isObject } from './convert.js';
 import { projectDetailPath, pushLocalChanges, resolveConflict, type ProjectReader } from './push.js';
-import type { StatusReporter, SyncRun } from './types.js';
+import type { RunEnd, StatusReporter, SyncRun } from './types.js';
 import type { ClientTuning } from './upstream-client.js';
 import { runPullWorker } from './pull-worker-host.js';
 import { recordConflict, replaceStepIssues, writeRunState, type FoundConflict } from './sync-state.js';
@@ -43,7 +43,7 @@ export class SyncRunner implements SyncRun {
     private readonly tuning: ClientTuning = {},
   ) {}
 
-  async run(options: { upstreamUrl: string; key: string; signal: AbortSignal; status: StatusReporter; allowMassDelete: boolean }): Promise<() => Promise<void>> {
+  async run(options: { upstreamUrl: string; key: string; signal: AbortSignal; status: StatusReporter; allowMassDelete: boolean }): Promise<RunEnd> {
     const { store, dataDir } = this.deps;
     const { status, signal } = options;
     const push = { wire: 0, decoded: 0, requests: 0 };
@@ -67,7 +67,7 @@ export class SyncRunner implements SyncRun {
     const connection = client.report();
     await writeRunState(store.db, { queued_reason: pushed.queuedReason });
     status.update({ phase: 'pulling', pushed: pushed.sent, ...(connection.movedTo ? { moved_to: connection.movedTo } : {}) });
-    const { result, written } = await runPullWorker(
+    const { result, ...end } = await runPullWorker(
       {
         dataDir,
         upstreamUrl: options.upstreamUrl,
@@ -101,11 +101,11 @@ export class SyncRunner implements SyncRun {
         pushed.refused.map((issue) => ({ ...issue, key: String(moved.get(Number(issue.key)) ?? issue.key) })),
       );
     } catch (error) {
-      void written();
+      void end.written();
       throw error;
     }
     status.update({ rejected: result.rejected, warnings: result.warnings + pushed.refused.length });
-    return written;
+    return end;
   }
 
   /** Keep mine (sent next time) or keep theirs (written now, the local edit dropped on purpose). */

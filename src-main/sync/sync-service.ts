@@ -15,7 +15,7 @@ import { heldChanges } from './push.js';
 import { removeStaging } from './sync-answers.js';
 import { conflicts, counts, forgetUpstream, listIssues, readRunState, replaceStepIssues, writeRunState } from './sync-state.js';
 import { readSyncSettings, readUpstreamKey, writeSyncSettings, writeUpstreamKey } from './sync-settings.js';
-import { SyncFailure, type StatusReporter, type SyncRun } from './types.js';
+import { SyncFailure, type RunEnd, type StatusReporter, type SyncRun } from './types.js';
 
 export interface SyncNowOptions {
   /**
@@ -30,10 +30,10 @@ export interface SyncNowOptions {
  * never throws for a media failure. Set by the engine.
  */
 /**
- * How long the media step waits for the pull's process to fold its WAL and end (seconds for a
- * full-scale first sync); past it, the step starts anyway: only memory is at stake.
+ * How long the media step waits for the pull's process to end (a fraction of a second once the
+ * data is switched); past it, the step starts anyway: only memory is at stake.
  */
-const FOLD_WAIT_MS = 120_000;
+const PULL_END_WAIT_MS = 120_000;
 
 export type MediaStep = (options: { upstreamUrl: string; key: string; signal: AbortSignal; report: (media: MediaSyncStatus) => void }) => Promise<MediaSyncStatus>;
 
@@ -184,24 +184,23 @@ export class SyncService extends EventEmitter<SyncServiceEvents> {
     this.controller = controller;
     this.publish({ state: 'running', phase: 'connecting', progress: [], bytes: 0, bytes_decoded: 0, requests: 0, rejected: 0, warnings: 0, pushed: 0, moved_to: null, started_at: new Date().toISOString(), next_run: null });
     const reporter: StatusReporter = { update: (patch) => this.publish(patch, patch.phase !== undefined) };
-    let written: () => Promise<void> = () => Promise.resolve();
+    let end: RunEnd = { released: Promise.resolve(), written: () => Promise.resolve() };
     this.running = this.guard()
       .catch((error: unknown) => Promise.reject(error instanceof LockBusyError ? new SyncFailure('busy', error.message) : error))
       .then((held) =>
         this.runner
           .run({ upstreamUrl, key, signal: controller.signal, status: reporter, allowMassDelete: options.allowMassDelete === true })
-          .then((after) => void (written = after))
+          .then((after) => void (end = after))
           .finally(() => held.release()),
       )
       .then(async () => {
         // The pull is applied: the pictures and documents it names (a media failure is counted, never the run's).
         if (this.mediaStep) {
-          // The run's writes here are done: the pull's process folds its WAL and ends before the
-          // media step's process starts, so the two never hold their memory at once (the pull's
-          // heap stays near its peak until its process ends).
+          // The pull's process ends before the media step's process starts, so the two never hold
+          // their memory at once (the pull's stays near its peak until its process ends).
           const waited = new AbortController();
-          const fallback = sleep(FOLD_WAIT_MS, undefined, { ref: false, signal: waited.signal }).catch(() => undefined);
-          await Promise.race([written(), fallback]).finally(() => waited.abort());
+          const fallback = sleep(PULL_END_WAIT_MS, undefined, { ref: false, signal: waited.signal }).catch(() => undefined);
+          await Promise.race([end.released, fallback]).finally(() => waited.abort());
           this.publish({ phase: 'media' });
           // A media failure is counted by the step itself; a step that throws is a fault of ours,
           // kept as the run's warning so it is seen (the run itself still succeeds).
@@ -225,9 +224,9 @@ export class SyncService extends EventEmitter<SyncServiceEvents> {
       .finally(async () => {
         this.running = null;
         this.controller = null;
-        // The run's writes here are done (counting only reads): the worker may tidy up, if it
-        // has not already (before the media step; on a failure).
-        void written();
+        // The run's writes here and the media step's are done (what follows only reads): the
+        // pull's write is folded into the database file now, after the run.
+        void end.written();
         await this.refreshCounts();
         this.schedule();
       });

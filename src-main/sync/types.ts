@@ -6,14 +6,21 @@
 import type { ConflictChoice, SyncErrorDetails, SyncStatus } from '../../src-shared/sync.js';
 
 export interface SyncRun {
-  /**
-   * Does one sync; reports progress through `status`; throws a SyncFailure on failure. Resolves
-   * with what to call once the run's own bookkeeping here is written: the sync's heavy disk work
-   * after a run waits for that (see `runPullWorker`); its promise settles when that work is done.
-   */
-  run(options: { upstreamUrl: string; key: string; signal: AbortSignal; status: StatusReporter; allowMassDelete: boolean }): Promise<() => Promise<void>>;
+  /** Does one sync; reports progress through `status`; throws a SyncFailure on failure. */
+  run(options: { upstreamUrl: string; key: string; signal: AbortSignal; status: StatusReporter; allowMassDelete: boolean }): Promise<RunEnd>;
   /** Keep mine or keep theirs; `confirmed` when the user agreed to lose their only copy. */
   resolve(projectId: number, choice: ConflictChoice, confirmed: boolean): Promise<void>;
+}
+
+/** What is left of a run once its data is switched (see `runPullWorker`). */
+export interface RunEnd {
+  /** Settles once the pull's process has ended, its memory given back. */
+  released: Promise<void>;
+  /**
+   * To call once the run's writes here (and the media step's) are done: the heavy disk work after
+   * a run waits for that. Its promise settles when that work is done.
+   */
+  written: () => Promise<void>;
 }
 
 export interface StatusReporter {

@@ -32,6 +32,6 @@ it('sends the serving thread at most ten progress messages a second, and the fin
   for (const p of last) expect(p.done, p.resource).toBe(p.total ?? p.done);
   // ...and the last request count is the run's.
   expect(received.findLast((m) => m.requests !== undefined)!.requests).toBe(result.requests);
-  // The worker ends once it has folded its WAL (the serving connection's checkpoints come back).
+  // Once the worker has ended its write is folded, and the serving connection's checkpoints come back.
   await expect.poll(() => pair.down.engine.store.sqlite.pragma('wal_autocheckpoint', { simple: true }), { timeout: 20_000, interval: 20 }).toBe(1000);
 }, 120_000);
