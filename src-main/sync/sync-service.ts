@@ -44,6 +44,8 @@ export interface SyncServiceEvents {
 export class SyncService extends EventEmitter<SyncServiceEvents> {
   private current: SyncStatus;
   private running: Promise<void> | null = null;
+  /** The last run's fold of its write into the database file, after the run (see `close`). */
+  private folding: Promise<void> = Promise.resolve();
   private controller: AbortController | null = null;
   private timer: NodeJS.Timeout | null = null;
 
@@ -226,7 +228,7 @@ export class SyncService extends EventEmitter<SyncServiceEvents> {
         this.controller = null;
         // The run's writes here and the media step's are done (what follows only reads): the
         // pull's write is folded into the database file now, after the run.
-        void end.written();
+        this.folding = end.written();
         await this.refreshCounts();
         this.schedule();
       });
@@ -276,9 +278,15 @@ export class SyncService extends EventEmitter<SyncServiceEvents> {
   /** Taken before each run: the cross-process single-run lock (src-main/store/sync-run-guard.ts; set by the engine). */
   guard: () => Promise<HeldLock> = async () => ({ release: async () => undefined });
 
+  /**
+   * Stops the schedule and any run; waits for the last run's fold, so that a process ending
+   * right after a sync (the sync command, the app quitting) leaves its store whole in the
+   * database file rather than a WAL of a gigabyte for the next start to read and fold.
+   */
   async close(): Promise<void> {
     if (this.timer) clearTimeout(this.timer);
     this.cancel();
     await this.running?.catch(() => undefined);
+    await this.folding;
   }
 }
