@@ -18,11 +18,14 @@ function flushFile(file: string): void {
 }
 
 function fold({ file, niceness }: WalFoldWorkerData): WalFoldResult {
-  try {
-    // On Linux a priority set on pid 0 is the calling thread's alone, not the serving thread's.
-    os.setPriority(0, niceness);
-  } catch {
-    // Not allowed here: the fold runs at the priority it has.
+  // On Linux a priority set on pid 0 is the calling thread's alone; elsewhere (macOS, Windows) it
+  // is the whole process's, the serving thread's with it: there the fold keeps the priority it has.
+  if (process.platform === 'linux') {
+    try {
+      os.setPriority(0, niceness);
+    } catch {
+      // Not allowed here: the fold runs at the priority it has.
+    }
   }
   try {
     const sqlite = openSqlite(file, { fileMustExist: true });

@@ -34,7 +34,10 @@ it('folds every frame left in the WAL into the database file while the connectio
   const before = walIndex(store.file);
   expect(before.frames).toBeGreaterThan(before.folded);
 
-  const result = await foldWal(store.file, 0);
+  // Lowered in priority, the fold's thread leaves the calling (serving) thread's as it was.
+  const priority = os.getPriority();
+  const result = await foldWal(store.file, priority + 5);
+  expect(os.getPriority()).toBe(priority);
   expect(result).toEqual({ folded: before.frames, left: 0 });
   expect(walIndex(store.file)).toEqual({ frames: before.frames, folded: before.frames });
   // The database file alone now holds the rows: a copy of it without its WAL reads them all.
