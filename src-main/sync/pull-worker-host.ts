@@ -25,8 +25,10 @@ export type PullProcess = WorkerProcess<PullWorkerCommand, PullWorkerMessage>;
  * collections did not follow each other (at 320 MB one ran every 1.4 s; docs/api.md has the
  * figures). Scavenges run on the worker's main thread alone: V8's parallel helpers competed with
  * the serving process for a 2-core machine's cores and delayed its event loop by 30-80 ms.
+ * 8 MB semi-spaces (16 until the connections moved to a thread of their own): twice the
+ * scavenges, which no longer hold up the connections, for the memory that thread takes.
  */
-const V8_FLAGS = ['--max-old-space-size=768', '--max-semi-space-size=16', '--no-parallel-scavenge'];
+const V8_FLAGS = ['--max-old-space-size=768', '--max-semi-space-size=8', '--no-parallel-scavenge'];
 
 /**
  * The worker's big transaction stays in the WAL until the run is over, then a thread folds it

@@ -63,6 +63,8 @@ async function main(input: PullWorkerInput): Promise<void> {
       key: input.key,
       signal: controller.signal,
       pausedUntil: input.pausedUntil,
+      // This thread parses and stages what comes: the connections keep pace on a thread of their own.
+      connections: 'thread',
       onBytes: (wire, text) => {
         bytes += wire;
         decoded += text;

@@ -8,10 +8,10 @@
  * was expected named as such, a bounded wait on a service that stops sending, and a clear stop on
  * 401 / 403 to a read (a bad key is not going to get better by retrying).
  */
-import type { IncomingHttpHeaders } from 'node:http';
-import pLimit from 'p-limit';
-import { Agent, DecoratorHandler, request, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
 import { ACCEPT_ENCODING, decodeBody, TooLarge } from './content-coding.js';
+import { describeError, ExchangePool, ExchangeTimeout, headerValue, type ExchangeAnswer, type ExchangePoolOptions, type Exchanges } from './exchange-pool.js';
+import { ThreadedExchanges } from './exchange-thread.js';
 import { fingerprintOfBytes } from './decide.js';
 import { SyncFailure } from './types.js';
 
@@ -61,6 +61,11 @@ export interface UpstreamClientOptions {
    * back-off, decoding, fingerprints) is the same.
    */
   dispatcher?: Dispatcher;
+  /**
+   * Where the connections run: 'here', on the client's own thread, or on a 'thread' of their own
+   * (exchange-thread.ts), for a client whose thread is busy with what it receives (the pull's).
+   */
+  connections?: 'here' | 'thread';
 }
 
 /** The client settings a sync run may change (tests shorten them; the rest come from the run). */
@@ -89,14 +94,6 @@ export interface ConnectionReport {
   longestWaitMs: number;
   /** The shared back-off's end (ms since the epoch): the next client of the run honours it too. */
   pausedUntil: number;
-}
-
-/** Seconds or an HTTP date → ms to wait (spec RFC 9110 §10.2.3). */
-export function retryAfterMs(header: string | null, now = Date.now()): number | null {
-  if (!header) return null;
-  if (/^\d+$/.test(header.trim())) return Number(header.trim()) * 1000;
-  const at = Date.parse(header);
-  return Number.isNaN(at) ? null : Math.max(0, at - now);
 }
 
 /**
@@ -129,70 +126,20 @@ function pageTitle(bytes: Buffer): string | null {
   return title ? title.slice(0, 80) : null;
 }
 
-/** One request's exchange as the wire counter sees it (passed as undici's `opaque`). */
-interface Exchange {
-  method: string;
-  path: string;
-  /** Bytes of the body on the wire. */
-  wire: number;
-  headers: boolean;
-}
-
-/** Notes that an answer's headers came, and counts its body's bytes as they come off the wire. */
-function wireCounter(): Dispatcher.DispatcherComposeInterceptor {
-  // DecoratorHandler's typings declare only its constructor; it forwards every hook.
-  interface Forwarding {
-    onResponseStart(controller: Dispatcher.DispatchController, statusCode: number, headers: IncomingHttpHeaders, statusMessage?: string): void;
-    onResponseData(controller: Dispatcher.DispatchController, chunk: Buffer): void;
-  }
-  const Base = DecoratorHandler as unknown as new (handler: Dispatcher.DispatchHandler) => Forwarding;
-  class Counting extends Base {
-    constructor(
-      handler: Dispatcher.DispatchHandler,
-      private readonly exchange: Exchange,
-    ) {
-      super(handler);
-    }
-
-    override onResponseStart(...args: Parameters<Forwarding['onResponseStart']>) {
-      this.exchange.headers = true;
-      return super.onResponseStart(...args);
-    }
-
-    override onResponseData(controller: Dispatcher.DispatchController, chunk: Buffer) {
-      this.exchange.wire += chunk.byteLength;
-      return super.onResponseData(controller, chunk);
-    }
-  }
-  return (dispatch) => (opts, handler) => {
-    const exchange = (opts as { opaque?: unknown }).opaque as Exchange | undefined;
-    return dispatch(opts, exchange ? (new Counting(handler, exchange) as unknown as Dispatcher.DispatchHandler) : handler);
-  };
-}
-
 const cancelled = () => new SyncFailure('cancelled', 'The sync was cancelled; the data from before it is kept.');
 
 export class UpstreamClient {
-  private readonly limit;
+  private readonly connections: Exchanges;
   private readonly base: string;
   private readonly origin: string;
   /** The first failure ends the run: requests still queued or in flight stop instead of carrying on. */
   private failure: SyncFailure | null = null;
   private readonly stopAll = new AbortController();
-  /**
-   * undici's request() rather than fetch(): the same HTTP without the WHATWG streams and
-   * Response objects, which took half the worker's CPU on a 111,643-request sync (fetch-only
-   * download: 60 s of CPU, request(): 33 s). One keep-alive connection per request in flight.
-   * Bodies are decoded whole once they have arrived (content-coding.ts).
-   */
-  private readonly agent: Agent;
-  private readonly dispatcher: Dispatcher;
-
   /** Ends with the run: cancelled by the user, or stopped by the first failure. */
   private readonly runSignal: AbortSignal;
   /**
-   * What to stop when the run ends: the requests in flight and the backoffs. The run signal has
-   * one listener that calls them, instead of one listener per request and per backoff.
+   * What to stop when the run ends: the backoffs between attempts (the connections stop too).
+   * The run signal has one listener that calls them, instead of one listener per backoff.
    */
   private readonly onRunEnd = new Set<() => void>();
 
@@ -208,23 +155,26 @@ export class UpstreamClient {
    * connection that stalls after its headers sends both on every try.
    */
   private outstanding = 0;
-  private readonly exchanges = new Set<Exchange>();
   private lastProgress = Date.now();
   private lastCheck = Date.now();
   private readonly watchdog: NodeJS.Timeout;
 
   constructor(private readonly options: UpstreamClientOptions) {
-    const inFlight = options.concurrency ?? DEFAULT_CONCURRENCY;
+    this.pausedUntil = options.pausedUntil ?? 0;
+    const slots: ExchangePoolOptions = {
+      concurrency: options.concurrency ?? DEFAULT_CONCURRENCY,
+      timeoutMs: options.timeoutMs ?? 30_000,
+      maxRetryAfterMs: options.maxRetryAfterMs ?? 60_000,
+      pausedUntil: this.pausedUntil,
+    };
+    this.connections = options.connections === 'thread' && !options.dispatcher ? new ThreadedExchanges(slots) : new ExchangePool(slots, options.dispatcher);
     this.runSignal = AbortSignal.any([options.signal, this.stopAll.signal]);
     this.runSignal.addEventListener('abort', () => {
+      this.connections.stop(this.runSignal.reason);
       for (const stop of [...this.onRunEnd]) stop();
     }, { once: true });
-    this.limit = pLimit(inFlight);
-    this.agent = new Agent({ connections: inFlight });
-    this.dispatcher = (options.dispatcher ?? this.agent).compose(wireCounter());
     this.base = options.baseUrl.replace(/\/+$/, '');
     this.origin = new URL(this.base).origin;
-    this.pausedUntil = options.pausedUntil ?? 0;
     const stallMs = options.stallMs ?? DEFAULT_STALL_MS;
     const every = Math.max(50, Math.min(1000, stallMs / 4));
     this.watchdog = setInterval(() => this.checkStall(stallMs, every), every);
@@ -251,7 +201,7 @@ export class UpstreamClient {
   /** Closes the kept-alive connections (requests still running are cut off). */
   async close(): Promise<void> {
     clearInterval(this.watchdog);
-    await this.agent.destroy();
+    await this.connections.close();
   }
 
   private fail(failure: SyncFailure): void {
@@ -273,16 +223,21 @@ export class UpstreamClient {
     const late = now - this.lastCheck > every + 1000;
     this.lastCheck = now;
     if (late) this.lastProgress = Math.max(this.lastProgress, now - every);
-    if (this.failure || this.outstanding === 0 || now < this.pausedUntil || now - this.lastProgress < stallMs) return;
-    const waiting = [...this.exchanges][0];
-    const what = waiting ? ` (${waiting.method} ${waiting.path} ${waiting.headers ? 'had its headers, then nothing more' : 'was not answered'})` : '';
-    this.fail(
-      new SyncFailure(
-        'upstream_stalled',
-        `The central service stopped answering: no answer came in ${Math.round(stallMs / 1000)} s${what}. The data from before the sync is kept; the next sync resumes where this one stopped.`,
-      ),
-    );
+    // The end of a back-off the service asked for counts as a sign of life: its silence meanwhile is no stall.
+    if (this.failure || this.describing || this.outstanding === 0 || now < this.pausedUntil || now - Math.max(this.lastProgress, this.pausedUntil) < stallMs) return;
+    this.describing = true;
+    void this.connections.waiting().then((waiting) => {
+      this.fail(
+        new SyncFailure(
+          'upstream_stalled',
+          `The central service stopped answering: no answer came in ${Math.round(stallMs / 1000)} s${waiting ? ` (${waiting})` : ''}. The data from before the sync is kept; the next sync resumes where this one stopped.`,
+        ),
+      );
+    });
   }
+
+  /** A stall was found and the request it waits on is being described: it is said once. */
+  private describing = false;
 
   /** A backoff that the end of the run cuts short (rejecting with the run's reason). */
   private sleep(ms: number, signal: AbortSignal): Promise<void> {
@@ -306,14 +261,7 @@ export class UpstreamClient {
     this.waits++;
     this.longestWaitMs = Math.max(this.longestWaitMs, wait);
     this.pausedUntil = Math.max(this.pausedUntil, Date.now() + wait);
-  }
-
-  /** Waits out the shared back-off; the service's silence meanwhile is not a stall. */
-  private async waitForPause(): Promise<void> {
-    while (Date.now() < this.pausedUntil) {
-      await this.sleep(this.pausedUntil - Date.now(), this.runSignal);
-      this.lastProgress = Math.max(this.lastProgress, Date.now());
-    }
+    this.connections.holdOff(this.pausedUntil);
   }
 
   private async request<T>(method: Method, path: string, body: unknown, ifNoneMatch: string | null): Promise<UpstreamResponse<T>> {
@@ -330,53 +278,25 @@ export class UpstreamClient {
     }
   }
 
-  /**
-   * One request and its whole body, holding one of the slots in flight: the timeout runs from
-   * the moment it has a slot, not while it waits for one (nor while the shared back-off lasts);
-   * a backoff between attempts holds none.
-   */
-  private async exchange(method: Method, url: string, path: string, body: unknown, ifNoneMatch: string | null, state: { timedOut: boolean }) {
-    // The run may have ended while this waited for its slot.
-    if (this.failure) throw this.failure;
-    if (this.runSignal.aborted) throw cancelled();
-    await this.waitForPause();
-    // One controller per attempt, aborted by the timeout or the run (AbortSignal.timeout/any
-    // per request cost seconds of CPU over a 100,000-request sync).
-    const controller = new AbortController();
-    const timer = setTimeout(() => {
-      state.timedOut = true;
-      controller.abort();
-    }, this.options.timeoutMs ?? 30_000);
-    const onAbort = () => controller.abort(this.runSignal.reason);
-    this.onRunEnd.add(onAbort);
-    const exchange: Exchange = { method, path, wire: 0, headers: false };
-    this.exchanges.add(exchange);
-    try {
-      const answer = await request(url, {
-        method,
-        headers: {
-          authorization: `Bearer ${this.options.key}`,
-          accept: 'application/json',
-          'accept-encoding': ACCEPT_ENCODING,
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-          ...(ifNoneMatch ? { 'if-none-match': ifNoneMatch } : {}),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal: controller.signal,
-        dispatcher: this.dispatcher,
-        opaque: exchange,
-      });
-      // Asked to wait: every connection holds off at once, before this answer's body is read.
-      const asked = answer.statusCode === 429 || answer.statusCode === 503 ? retryAfterMs(headerValue(answer.headers['retry-after'])) : null;
-      if (asked !== null) this.pause(asked);
-      const bytes = Buffer.from(await answer.body.arrayBuffer());
-      this.lastProgress = Date.now();
-      return { statusCode: answer.statusCode, headers: answer.headers, bytes, wire: exchange.wire, asked };
-    } finally {
-      clearTimeout(timer);
-      this.onRunEnd.delete(onAbort);
-      this.exchanges.delete(exchange);
-    }
+  /** One request and its whole body, through a slot of the connections. */
+  private async exchange(method: Method, url: string, path: string, body: unknown, ifNoneMatch: string | null): Promise<ExchangeAnswer> {
+    const answer = await this.connections.exchange({
+      method,
+      url,
+      path,
+      headers: {
+        authorization: `Bearer ${this.options.key}`,
+        accept: 'application/json',
+        'accept-encoding': ACCEPT_ENCODING,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(ifNoneMatch ? { 'if-none-match': ifNoneMatch } : {}),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    this.lastProgress = Date.now();
+    // The connections already hold off; the wait is counted for the run's report.
+    if (answer.asked !== null) this.pause(answer.asked);
+    return answer;
   }
 
   private async attempt<T>(method: Method, path: string, body: unknown, ifNoneMatch: string | null): Promise<UpstreamResponse<T>> {
@@ -392,11 +312,10 @@ export class UpstreamClient {
     for (let attempt = 1; attempt <= attempts; attempt++) {
       if (this.failure) throw this.failure;
       if (signal.aborted) throw cancelled();
-      const exchange = { timedOut: false };
       /** This attempt's backoff before the next: exponential, with full jitter. */
       const backOff = () => this.sleep(Math.random() * backoff * 2 ** (attempt - 1), signal);
       try {
-        const answer = await this.limit(() => this.exchange(verb, url, path, payload, ifNoneMatch, exchange));
+        const answer = await this.exchange(verb, url, path, payload, ifNoneMatch);
         const status = answer.statusCode;
         const header = (name: string) => headerValue(answer.headers[name]);
         const coding = [answer.headers['content-encoding'] ?? []].flat().join(', ');
@@ -408,14 +327,14 @@ export class UpstreamClient {
             throw new SyncFailure('invalid_data', `The central service's answer to ${method} ${path} (${coding}) is ${error.message}, more than any data the sync expects: refused. The data from before the sync is kept.`);
           }
           // A compressed body garbled on the way: worth another try, like a dropped connection.
-          lastProblem = `the answer to ${method} ${path} could not be decoded (${coding}: ${describe(error)})`;
+          lastProblem = `the answer to ${method} ${path} could not be decoded (${coding}: ${describeError(error)})`;
           if (attempt < attempts) {
             await backOff();
             continue;
           }
           break;
         }
-        this.options.onBytes?.(answer.wire, bytes.byteLength);
+        this.options.onBytes?.(answer.bytes.byteLength, bytes.byteLength);
         if (REDIRECTS.has(status)) {
           const next = this.redirect(verb, path, url, status, header('location'), ++hops);
           // A write sent elsewhere by a 301, 302 or 303 would come back as a GET: not followed, the push weighs it.
@@ -474,7 +393,7 @@ export class UpstreamClient {
         if (error instanceof SyncFailure) throw error;
         if (this.failure) throw this.failure;
         if (signal.aborted) throw cancelled();
-        lastProblem = exchange.timedOut ? `${method} ${path} took longer than ${Math.round((this.options.timeoutMs ?? 30_000) / 1000)} s` : `the connection failed (${describe(error)})`;
+        lastProblem = error instanceof ExchangeTimeout ? `${method} ${path} took longer than ${Math.round((this.options.timeoutMs ?? 30_000) / 1000)} s` : `the connection failed (${describeError(error)})`;
         if (attempt < attempts) await backOff();
       }
     }
@@ -549,18 +468,9 @@ function afterWrites(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
 }
 
-function headerValue(value: string | string[] | undefined): string | null {
-  return (Array.isArray(value) ? value[0] : value) ?? null;
-}
-
 /** An HTTP Date header → ISO, or null. */
 function httpDate(value: string | null): string | null {
   if (value === null) return null;
   const ms = Date.parse(value);
   return Number.isNaN(ms) ? null : new Date(ms).toISOString();
-}
-
-function describe(error: unknown): string {
-  const cause = (error as { cause?: { code?: string; message?: string } })?.cause;
-  return cause?.code ?? cause?.message ?? (error instanceof Error ? error.message : String(error));
 }

@@ -1,7 +1,8 @@
 /**
  * The sync's HTTP client on its own, against a real node:http server on 127.0.0.1: retries and
  * backoffs must not leave listeners behind on the run's abort signal (they did: every finished
- * backoff kept one, and a sync with many retries printed MaxListenersExceededWarning).
+ * backoff kept one, and a sync with many retries printed MaxListenersExceededWarning). Each test
+ * runs with the connections on the client's thread and on a thread of their own (the pull's).
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -11,7 +12,7 @@ import { fingerprint } from '../../src-main/sync/decide.js';
 import zlib from 'node:zlib';
 import { bodyKind, movedBase, UpstreamClient } from '../../src-main/sync/upstream-client.js';
 
-describe('UpstreamClient', () => {
+describe.each(['here', 'thread'] as const)('UpstreamClient, connections %s', (connections) => {
   let server: http.Server;
   let base: string;
   const asked = new Map<string, number>();
@@ -34,7 +35,7 @@ describe('UpstreamClient', () => {
     const onWarning = (warning: Error) => warnings.push(warning);
     process.on('warning', onWarning);
     const controller = new AbortController();
-    const client = new UpstreamClient({ baseUrl: base, key: 'k', signal: controller.signal, backoffMs: 1 });
+    const client = new UpstreamClient({ connections, baseUrl: base, key: 'k', signal: controller.signal, backoffMs: 1 });
     try {
       const answers = await Promise.all(Array.from({ length: 300 }, (_, i) => client.get<{ path: string }>(`/item/${i}`)));
       expect(answers.map((a) => a.body.path)).toEqual(Array.from({ length: 300 }, (_, i) => `/item/${i}`));
@@ -50,7 +51,7 @@ describe('UpstreamClient', () => {
 
   it('a cancel still cuts a backoff short', async () => {
     const controller = new AbortController();
-    const client = new UpstreamClient({ baseUrl: base, key: 'k', signal: controller.signal, backoffMs: 60_000 });
+    const client = new UpstreamClient({ connections, baseUrl: base, key: 'k', signal: controller.signal, backoffMs: 60_000 });
     try {
       const pending = client.get('/slow-backoff');
       setTimeout(() => controller.abort(new Error('stop')), 100);
@@ -71,7 +72,7 @@ describe('UpstreamClient', () => {
       res.end(bodies[req.url!]);
     });
     await new Promise<void>((resolve) => plain.listen(0, '127.0.0.1', resolve));
-    const client = new UpstreamClient({ baseUrl: `http://127.0.0.1:${(plain.address() as AddressInfo).port}`, key: 'k', signal: new AbortController().signal });
+    const client = new UpstreamClient({ connections, baseUrl: `http://127.0.0.1:${(plain.address() as AddressInfo).port}`, key: 'k', signal: new AbortController().signal });
     try {
       const sha1 = (text: string) => createHash('sha1').update(Buffer.from(text, 'utf8')).digest('base64url');
       const [a, b] = await Promise.all([client.get('/compact'), client.get('/indented')]);
@@ -120,7 +121,7 @@ describe('UpstreamClient', () => {
       res.end('{"ok":true}');
     });
     await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve));
-    const client = new UpstreamClient({ baseUrl: `http://127.0.0.1:${(busy.address() as AddressInfo).port}`, key: 'k', signal: new AbortController().signal, concurrency: 4 });
+    const client = new UpstreamClient({ connections, baseUrl: `http://127.0.0.1:${(busy.address() as AddressInfo).port}`, key: 'k', signal: new AbortController().signal, concurrency: 4 });
     try {
       await client.get('/warm');
       const first = client.get('/first');
@@ -157,7 +158,7 @@ describe('UpstreamClient', () => {
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const sizes: [number, number][] = [];
-    const client = new UpstreamClient({ baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, key: 'k', signal: new AbortController().signal, onBytes: (wire, decoded) => sizes.push([wire, decoded]) });
+    const client = new UpstreamClient({ connections, baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, key: 'k', signal: new AbortController().signal, onBytes: (wire, decoded) => sizes.push([wire, decoded]) });
     try {
       for (const coding of Object.keys(codings)) {
         const answer = await client.get<{ data: unknown[] }>(`/${coding}`);
@@ -194,7 +195,7 @@ describe('UpstreamClient', () => {
       res.end(n === 1 ? Buffer.from(good) : zlib.gzipSync(good));
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const client = new UpstreamClient({ baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, key: 'k', signal: new AbortController().signal, backoffMs: 1, maxDecodedBytes: 2 ** 20 });
+    const client = new UpstreamClient({ connections, baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, key: 'k', signal: new AbortController().signal, backoffMs: 1, maxDecodedBytes: 2 ** 20 });
     try {
       await expect(client.get('/bomb')).rejects.toMatchObject({ code: 'invalid_data', message: expect.stringMatching(/GET \/bomb \(gzip\) is larger than 1 MB once decoded/) });
       expect(asked.filter((u) => u === '/bomb')).toHaveLength(1);
@@ -202,7 +203,7 @@ describe('UpstreamClient', () => {
       await client.close();
     }
     // The first failure ends a client's run: the garbled body is asked of a new one.
-    const again = new UpstreamClient({ baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, key: 'k', signal: new AbortController().signal, backoffMs: 1 });
+    const again = new UpstreamClient({ connections, baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, key: 'k', signal: new AbortController().signal, backoffMs: 1 });
     try {
       const answer = await again.get<{ data: number[] }>('/garbled');
       expect(answer.body.data).toEqual([1, 2, 3]);
