@@ -23,8 +23,8 @@ export type FromExchangeThread =
   | { type: 'waiting'; id: number; text: string | null };
 
 /**
- * The thread's own heap stays small: it holds only answers on their way. Its young generation is
- * set apart from the process's (sized for the pull's parsing), which would add some 40 MB here.
+ * The thread's own heap stays small: it holds only answers on their way. Without limits of its
+ * own it would take the process's (sized for the pull's parsing), and the app its memory goal.
  */
 const THREAD_LIMITS = { maxYoungGenerationSizeMb: 2, maxOldGenerationSizeMb: 32 };
 
