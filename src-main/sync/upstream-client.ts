@@ -64,6 +64,7 @@ export interface UpstreamClientOptions {
   /**
    * Where the connections run: 'here', on the client's own thread, or on a 'thread' of their own
    * (exchange-thread.ts), for a client whose thread is busy with what it receives (the pull's).
+   * With a `dispatcher` they stay here: a dispatcher cannot be handed to another thread.
    */
   connections?: 'here' | 'thread';
 }
@@ -155,6 +156,8 @@ export class UpstreamClient {
    * connection that stalls after its headers sends both on every try.
    */
   private outstanding = 0;
+  /** A stall was found and the request it waits on is being described: it is said once. */
+  private describing = false;
   private lastProgress = Date.now();
   private lastCheck = Date.now();
   private readonly watchdog: NodeJS.Timeout;
@@ -235,9 +238,6 @@ export class UpstreamClient {
       );
     });
   }
-
-  /** A stall was found and the request it waits on is being described: it is said once. */
-  private describing = false;
 
   /** A backoff that the end of the run cuts short (rejecting with the run's reason). */
   private sleep(ms: number, signal: AbortSignal): Promise<void> {
